@@ -1,0 +1,43 @@
+"""Companion: scorekeeper and referee beside a real card table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask
+from htmx_flask import Htmx
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(config: dict | None = None) -> Flask:
+    """Application factory: config, database, extensions, blueprints."""
+    app = Flask(
+        __name__,
+        instance_path=str(ROOT / "instance"),
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    from . import cli, db, errors, i18n, security, vendor
+    from . import config as configuration
+
+    configuration.configure(app, config)
+    vendor.install(Path(app.static_folder))
+    db.init_app(app)
+    Htmx(app)
+    i18n.init_app(app)
+    security.init_app(app)
+    errors.init_app(app)
+    cli.init_app(app)
+    _register_blueprints(app)
+    return app
+
+
+def _register_blueprints(app: Flask) -> None:
+    from .api import bp as api_bp
+    from .views.games import bp as games_bp
+    from .views.home import bp as home_bp
+
+    app.register_blueprint(home_bp)
+    app.register_blueprint(games_bp)
+    app.register_blueprint(api_bp)

@@ -1,0 +1,23 @@
+"""Reading and checking JSON request bodies: a clear 400 for anything malformed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import request
+
+from ..rules.messages import N_, RuleError, msg
+
+
+def json_body() -> dict[str, Any]:
+    """The request's JSON object; RuleError (a 400) if it is not one."""
+    data = request.get_json(silent=True, force=True)
+    if not isinstance(data, dict):
+        raise RuleError(msg(N_("The body must be a JSON object.")))
+    return data
+
+
+def require(data: dict[str, Any], name: str) -> Any:
+    if name not in data:
+        raise RuleError(msg(N_("'{name}' is missing."), name=name), name)
+    return data[name]

@@ -1,0 +1,100 @@
+"""Games over JSON: create, read, add/correct/delete hands, undo."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify, request, url_for
+
+from ..db import get_session
+from ..rules.messages import N_, RuleError, msg
+from ..services import games
+from ..services.access import require_edit_key
+from . import bp
+from .body import json_body, require
+from .serialize import game_json
+
+
+@bp.post("/games")
+def create_game():
+    data = json_body()
+    table, key = games.create_game(
+        get_session(), data.get("game"), data.get("rules"), data.get("players"),
+        data.get("teams"), data.get("target"), data.get("first_dealer", 0))
+    body = game_json(table)
+    body["edit_key"] = key
+    body["edit_url"] = url_for("games.show", game_id=table.row.id, key=key, _external=True)
+    return jsonify(body), 201, {"Location": url_for("api.get_game", game_id=table.row.id)}
+
+
+@bp.get("/games")
+def list_games():
+    rows = games.list_games(get_session())
+    return jsonify({"games": [
+        {"id": row.id, "game": row.game, "players": row.players, "totals": row.totals,
+         "finished": row.finished, "winners": row.winners, "hands": row.hand_count,
+         "updated_at": row.updated_at.isoformat()} for row in rows]})
+
+
+@bp.get("/games/<game_id>")
+def get_game(game_id: str):
+    return jsonify(game_json(games.load_game(get_session(), game_id)))
+
+
+@bp.post("/games/<game_id>/hands")
+def add_hand(game_id: str):
+    require_edit_key(game_id)
+    data = json_body()
+    table, _ = games.add_hand(get_session(), game_id, require(data, "hand"),
+                              _expected_version(data, required=False),
+                              request.headers.get("Idempotency-Key"))
+    return jsonify(game_json(table)), 201
+
+
+@bp.put("/games/<game_id>/hands/<int:number>")
+def edit_hand(game_id: str, number: int):
+    require_edit_key(game_id)
+    data = json_body()
+    table, _ = games.edit_hand(get_session(), game_id, number, require(data, "hand"),
+                               _expected_version(data), _reason(data))
+    return jsonify(game_json(table))
+
+
+@bp.delete("/games/<game_id>/hands/<int:number>")
+def delete_hand(game_id: str, number: int):
+    require_edit_key(game_id)
+    data = request.get_json(silent=True) if request.content_length else {}
+    data = data if isinstance(data, dict) else {}
+    table, _ = games.delete_hand(get_session(), game_id, number, _expected_version(data),
+                                 _reason(data))
+    return jsonify(game_json(table))
+
+
+@bp.post("/games/<game_id>/undo")
+def undo(game_id: str):
+    require_edit_key(game_id)
+    data = request.get_json(silent=True) if request.content_length else {}
+    data = data if isinstance(data, dict) else {}
+    table, _ = games.undo_last(get_session(), game_id, _expected_version(data, required=False))
+    return jsonify(game_json(table))
+
+
+def _expected_version(data: dict[str, Any], required: bool = True) -> int | None:
+    """The version a change is based on, from `If-Match` or the body's `version`."""
+    raw = request.headers.get("If-Match", data.get("version"))
+    if raw is None:
+        if required:
+            raise RuleError(msg(N_("Say which version you corrected: send If-Match with the "
+                                   "game's version.")), "version")
+        return None
+    text = str(raw).strip().removeprefix("W/").strip('"')
+    if not text.isdigit() or isinstance(raw, bool):
+        raise RuleError(msg(N_("The version must be a whole number.")), "version")
+    return int(text)
+
+
+def _reason(data: dict[str, Any]) -> str:
+    reason = data.get("reason", "")
+    if not isinstance(reason, str):
+        raise RuleError(msg(N_("The reason must be text.")), "reason")
+    return reason

@@ -1,0 +1,24 @@
+"""Catalogue of games and rules, and hand scores: `GET /rules`, `POST /score/<game>`."""
+
+from __future__ import annotations
+
+from flask import jsonify
+
+from ..rules.catalogue import GAMES, get_game
+from ..services.scoring import score_hand
+from . import bp
+from .body import json_body, require
+from .serialize import hand_score
+
+
+@bp.get("/rules")
+def catalogue():
+    return jsonify({"games": [spec.catalogue() for spec in GAMES.values()]})
+
+
+@bp.post("/score/<game>")
+def score(game: str):
+    spec = get_game(game)
+    data = json_body()
+    rules = spec.resolve(data.get("rules"))
+    return jsonify(hand_score(score_hand(spec, rules, require(data, "hand"))))

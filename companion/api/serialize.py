@@ -1,0 +1,56 @@
+"""Rules-engine results as JSON, with every message in the request's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import url_for
+
+from ..i18n import render_msg
+from ..rules.spec import HandScore
+from ..services.games import Table
+
+
+def hand_score(score: HandScore) -> dict[str, Any]:
+    return {
+        "scores": score.scores,
+        "details": score.details,
+        **score.extras,
+        "breakdown": [
+            [{"label": render_msg(line.label), "points": line.points} for line in side]
+            for side in score.lines
+        ],
+    }
+
+
+def cards(items) -> list[str]:
+    return [str(card) for card in items]
+
+
+def game_json(table: Table) -> dict[str, Any]:
+    """A game as `GET /api/v1/games/<id>` returns it."""
+    row, state = table.row, table.state
+    return {
+        "id": row.id,
+        "game": row.game,
+        "rules": row.rules,
+        "players": row.players,
+        "teams": row.teams,
+        "sides": table.sides,
+        "hands": [
+            {"number": i + 1, "scores": score.scores, "hand": hand, "details": score.details,
+             **score.extras}
+            for i, (hand, score) in enumerate(zip(table.hands, state.hands))
+        ],
+        "totals": state.totals,
+        "carry": state.carry,
+        "target": state.target,
+        "finished": state.finished,
+        "winner": state.winner,
+        "winners": state.winners,
+        "status": render_msg(state.status),
+        "dealer": state.dealer,
+        "leader": state.leader,
+        "version": row.version,
+        "view_url": url_for("games.show", game_id=row.id, _external=True),
+    }

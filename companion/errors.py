@@ -1,0 +1,67 @@
+"""Errors: JSON `{"error": ...}` under /api/, friendly pages elsewhere, never a 5xx for a client."""
+
+from __future__ import annotations
+
+from flask import Flask, jsonify, render_template, request
+from flask_babel import gettext as _
+from flask_wtf.csrf import CSRFError
+from werkzeug.exceptions import HTTPException
+
+from .rules.messages import RuleError
+from .services.games import GameNotFound, StaleGame
+
+MESSAGES = {
+    400: "The request could not be understood.",
+    401: "This needs the game's edit key.",
+    403: "That key does not open this game.",
+    404: "There is nothing at this address.",
+    405: "This address does not accept that method.",
+    409: "Someone else changed this game first.",
+    413: "The request is too large (at most 1 MB).",
+    429: "Too many attempts; wait a moment and try again.",
+}
+
+
+def wants_json() -> bool:
+    return request.path.startswith("/api/")
+
+
+def error_response(status: int, message: str, field: str | None = None):
+    if wants_json():
+        body = {"error": message}
+        if field:
+            body["field"] = field
+        return jsonify(body), status
+    return render_template("errors/error.html", status=status, message=message), status
+
+
+def init_app(app: Flask) -> None:
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException):
+        text = MESSAGES.get(exc.code or 500)
+        message = _(text) if text else (exc.description or exc.name)
+        return error_response(exc.code or 500, message)
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(exc: CSRFError):
+        return error_response(400, _("This form has expired; reload the page and try again."))
+
+    @app.errorhandler(GameNotFound)
+    def game_not_found(exc: GameNotFound):
+        return error_response(404, _("There is no such game, or no such hand in it."))
+
+    @app.errorhandler(StaleGame)
+    def stale_game(exc: StaleGame):
+        from .i18n import render_msg
+
+        if wants_json():
+            from .api.serialize import game_json
+
+            return jsonify({"error": render_msg(exc.message), "game": game_json(exc.table)}), 409
+        return error_response(409, render_msg(exc.message))
+
+    @app.errorhandler(RuleError)
+    def rule_error(exc: RuleError):
+        from .i18n import render_msg
+
+        return error_response(400, render_msg(exc.message), exc.field)

@@ -1,0 +1,103 @@
+"""Database tables. Change them only together with a migration in migrations/versions."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, ForeignKey, String, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def _json(nullable: bool = False) -> Any:
+    return Field(default=None, sa_column=Column(JSON, nullable=nullable))
+
+
+def _game_fk(primary_key: bool = False) -> Any:
+    return Field(
+        sa_column=Column(
+            String(32), ForeignKey("game.id", ondelete="CASCADE"),
+            index=not primary_key, primary_key=primary_key, nullable=False,
+        )
+    )
+
+
+class Game(SQLModel, table=True):
+    """A scored game: who plays, the frozen rules, and a version for stale-edit checks."""
+
+    id: str = Field(primary_key=True, max_length=32)
+    game: str = Field(max_length=16)
+    rules: dict = _json()
+    players: list = _json()
+    teams: list | None = _json(nullable=True)
+    first_dealer: int = 0
+    version: int = 1
+    edit_key_hash: str = Field(max_length=128)
+    finished: bool = False
+    winners: list = _json()
+    totals: list = _json()
+    hand_count: int = 0
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow, index=True)
+    deleted_at: datetime | None = None
+
+
+class Hand(SQLModel, table=True):
+    """One hand exactly as entered; `position` is its 1-based number in the game."""
+
+    __table_args__ = (UniqueConstraint("game_id", "position"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = _game_fk()
+    position: int
+    data: dict = _json()
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class GameEvent(SQLModel, table=True):
+    """The visible history of a game: every change with what it replaced."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = _game_fk()
+    version: int
+    action: str = Field(max_length=16)
+    number: int | None = None
+    before: dict | None = _json(nullable=True)
+    after: dict | None = _json(nullable=True)
+    reason: str = Field(default="", max_length=500)
+    undone: bool = False
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class IdempotentRequest(SQLModel, table=True):
+    """A retried request with the same Idempotency-Key gets the first answer again."""
+
+    game_id: str = _game_fk(primary_key=True)
+    key: str = Field(primary_key=True, max_length=128)
+    status: int
+    body: dict = _json()
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class PlayAlong(SQLModel, table=True):
+    """A Basra hand recorded card by card; `state` is the rules engine's play-along state."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = _game_fk()
+    state: dict = _json()
+    version: int = 1
+    finished: bool = False
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class KnownPlayer(SQLModel, table=True):
+    """Names typed before, offered as suggestions when a new game is set up."""
+
+    name: str = Field(primary_key=True, max_length=60)
+    uses: int = 1
+    last_used: datetime = Field(default_factory=utcnow, index=True)

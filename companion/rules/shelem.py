@@ -1,0 +1,503 @@
+"""Shelem: four players in two partnerships bid for the right to name trumps.
+
+Seats are listed in playing order (anticlockwise at the table); seats 0 and 2 form team 0,
+seats 1 and 3 team 1. A hand is entered as the bid and the points the bidding team took
+(widow included), or as a redeal after three passes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import DECK_52, RANKS, SUIT_SYMBOLS, Card, parse_cards
+from .messages import N_, Msg, RuleError, msg
+from .options import Option
+from .progress import add_totals, leaders_at_target, seat_after, status_for
+from .spec import GameSpec, GameState, HandScore, Line
+
+PLAYERS = 4
+TEAMS = 2
+TRICK_POINTS = 5
+TRICKS = 13  # twelve played tricks plus the Hâkem's four discards, counted as a trick
+MIN_BID = 100
+BID_STEP = 5
+SHELEM_DOUBLE = "shelem_double"
+PASS = "pass"
+SHELEM_DOUBLE_POINTS = 700
+RANK_ORDER = RANKS[1:] + RANKS[:1]  # 2 3 .. 10 J Q K A: the ace ranks highest
+_SUIT_BY_SYMBOL = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
+_HAND_KEYS = ("bidder", "bid", "bidder_points")
+
+OPTIONS = (
+    Option(
+        "ace_points", 10, N_("Ace points"),
+        {10: N_("Each ace is worth 10 points, like a ten: the pack holds 165 points."),
+         15: N_("Each ace is worth 15 points: the pack holds 185 points.")},
+        values=(10, 15),
+    ),
+    Option(
+        "made", "points", N_("A made bid scores"),
+        {"points": N_("A team that makes its bid scores all the points it took."),
+         "bid": N_("A team that makes its bid scores exactly the bid, however many points "
+                   "it took.")},
+        values=("points", "bid"),
+    ),
+    Option(
+        "yasa_penalty", "total", N_("Yâsâ penalty"),
+        {"total": N_("Yâsâ (the bidding team took half the pack or less) costs the bidding "
+                     "team the pack total: 165, or 185 with 15-point aces."),
+         "double_bid": N_("Yâsâ (the bidding team took half the pack or less) costs the "
+                          "bidding team twice its bid.")},
+        values=("total", "double_bid"),
+    ),
+    Option(
+        "three_passes_redeal", True, N_("Three passes"),
+        {True: N_("If the first three players pass, the hand is cancelled and the deal "
+                  "moves to the next player."),
+         False: N_("Three passes do not cancel the hand: the fourth player must bid at "
+                   "least 100.")},
+        values=(True, False),
+    ),
+    Option(
+        "target", 1200, N_("Target"),
+        {"*": N_("The first team to reach {value} points wins; if both reach it in the same "
+                 "hand the higher total wins, and a tie plays on. Usual targets: 1200, 330, "
+                 "660 or 1165.")},
+    ),
+)
+
+
+def card_points(rules: dict[str, Any], card: Card) -> int:
+    """Châgh cards: each ace per `ace_points`, each ten 10, each five 5; others nothing."""
+    return {"A": rules["ace_points"], "10": 10, "5": 5}.get(card.rank, 0)
+
+
+def pack_total(rules: dict[str, Any]) -> int:
+    """Points in one hand: card points of the pack plus 5 for each of the 13 tricks."""
+    return sum(card_points(rules, card) for card in DECK_52.cards()) + TRICKS * TRICK_POINTS
+
+
+# ---------------------------------------------------------------- hand scores
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _normal(value: Any) -> Any:
+    """Calls written as text are read without regard to case or spaces."""
+    return value.strip().lower() if isinstance(value, str) else value
+
+
+def bid_problem(rules: dict[str, Any], bid: int) -> Msg | None:
+    """Why a numeric bid is not a bid at this table, or None if it is one."""
+    total = pack_total(rules)
+    if not MIN_BID <= bid <= total:
+        return msg(N_("A bid is from {low} to {high}: {bid} is not a bid."),
+                   low=MIN_BID, high=total, bid=bid)
+    if bid % BID_STEP:
+        return msg(N_("A bid goes up in steps of 5: {bid} is not a bid."), bid=bid)
+    return None
+
+
+def _read_bid(rules: dict[str, Any], bid: Any) -> int | str:
+    bid = _normal(bid)
+    if bid == SHELEM_DOUBLE:
+        return bid
+    if not _is_int(bid):
+        raise RuleError(msg(N_("The bid must be a number like 120, or \"shelem_double\".")),
+                        "hand.bid")
+    problem = bid_problem(rules, bid)
+    if problem:
+        raise RuleError(problem, "hand.bid")
+    return bid
+
+
+def _read_hand(rules: dict[str, Any], hand: Any) -> tuple[int, int | str, int] | None:
+    """(bidder team, bid, bidder points), or None for a redealt hand."""
+    if not isinstance(hand, dict):
+        raise RuleError(msg(N_("A Shelem hand is an object like {example}."),
+                            example='{"bidder": 0, "bid": 120, "bidder_points": 125}'), "hand")
+    for key in hand:
+        if key not in _HAND_KEYS + ("all_passed",):
+            raise RuleError(
+                msg(N_("'{key}' is not part of a Shelem hand: give bidder, bid and "
+                       "bidder_points, or all_passed."), key=str(key)),
+                f"hand.{key}",
+            )
+    all_passed = hand.get("all_passed", False)
+    if not isinstance(all_passed, bool):
+        raise RuleError(msg(N_("all_passed must be true or false.")), "hand.all_passed")
+    if all_passed:
+        _check_redeal(rules, hand)
+        return None
+    missing = [key for key in _HAND_KEYS if key not in hand]
+    if missing:
+        raise RuleError(msg(N_("A Shelem hand needs {key}."), key=missing[0]),
+                        f"hand.{missing[0]}")
+    bidder = hand["bidder"]
+    if bidder not in (0, 1) or not _is_int(bidder):
+        raise RuleError(msg(N_("The bidder is team 0 (seats 0 and 2) or team 1 (seats 1 "
+                               "and 3).")), "hand.bidder")
+    bid = _read_bid(rules, hand["bid"])
+    points = hand["bidder_points"]
+    total = pack_total(rules)
+    if not _is_int(points) or not 0 <= points <= total or points % TRICK_POINTS:
+        raise RuleError(msg(N_("Points come in steps of 5 from 0 to {total}."), total=total),
+                        "hand.bidder_points")
+    return bidder, bid, points
+
+
+def _check_redeal(rules: dict[str, Any], hand: dict[str, Any]) -> None:
+    """A redeal is allowed only under the three-passes rule, and carries no bid."""
+    if not rules["three_passes_redeal"]:
+        raise RuleError(
+            msg(N_("At this table three passes do not cancel the hand: the fourth player "
+                   "must bid, so enter the bid and the points.")),
+            "hand.all_passed",
+        )
+    extra = [key for key in _HAND_KEYS if key in hand]
+    if extra:
+        raise RuleError(msg(N_("A redealt hand has no {key}: nobody bid."), key=extra[0]),
+                        f"hand.{extra[0]}")
+
+
+def _outcome(rules: dict[str, Any], bid: int | str, points: int) -> tuple[str, int, Msg]:
+    """(outcome, bidding team's score, line label) for the bidding team."""
+    total = pack_total(rules)
+    every_trick = points == total  # the others took no trick, so not even 5 points
+    if bid == SHELEM_DOUBLE:
+        if every_trick:
+            return "shelem_double_made", SHELEM_DOUBLE_POINTS, msg(N_("Shelem Double made"))
+        return ("shelem_double_failed", -SHELEM_DOUBLE_POINTS,
+                msg(N_("Shelem Double lost: the other team took a trick")))
+    if every_trick:
+        return "shelem", 2 * bid, msg(N_("Shelem: every trick, twice the bid of {bid}"), bid=bid)
+    if points >= bid:
+        score = points if rules["made"] == "points" else bid
+        return "made", score, msg(N_("bid of {bid} made with {points}"), bid=bid, points=points)
+    if 2 * points <= total:
+        score = -total if rules["yasa_penalty"] == "total" else -2 * bid
+        return "yasa", score, msg(N_("Yâsâ: {points} is half the pack or less"), points=points)
+    return "failed", -bid, msg(N_("bid of {bid} failed with {points}"), bid=bid, points=points)
+
+
+def _check_sides(sides: Any) -> None:
+    if sides != TEAMS or not _is_int(sides):
+        raise RuleError(msg(N_("Shelem is played by two teams, not {sides}."), sides=str(sides)),
+                        "sides")
+
+
+def score_hand(rules: dict[str, Any], hand: Any, sides: int) -> HandScore:
+    """Score one hand: the bidding team per its outcome, the other team its points."""
+    _check_sides(sides)
+    read = _read_hand(rules, hand)
+    if read is None:
+        line = [Line(msg(N_("redeal after three passes")), 0)]
+        return HandScore(
+            scores=[0, 0],
+            details=[{"points": 0, "bidder": False, "score": 0} for _ in range(TEAMS)],
+            lines=[list(line), list(line)],
+            extras={"outcome": "redeal", "bidder": None, "bid": None},
+        )
+    bidder, bid, points = read
+    outcome, score, label = _outcome(rules, bid, points)
+    other_points = pack_total(rules) - points
+    scores = [0, 0]
+    scores[bidder], scores[1 - bidder] = score, other_points
+    details: list[dict[str, Any]] = [{}, {}]
+    details[bidder] = {"points": points, "bidder": True, "score": score,
+                       "bid": bid, "outcome": outcome}
+    details[1 - bidder] = {"points": other_points, "bidder": False, "score": other_points}
+    lines: list[list[Line]] = [[], []]
+    lines[bidder] = [Line(label, score)]
+    lines[1 - bidder] = [Line(msg(N_("points taken")), other_points)]
+    return HandScore(scores, details, lines,
+                     extras={"outcome": outcome, "bidder": bidder, "bid": bid})
+
+
+# ---------------------------------------------------------------- game progression
+
+
+def _check_table(players: Any, first_dealer: Any) -> None:
+    if players != PLAYERS or not _is_int(players):
+        raise RuleError(msg(N_("Shelem is played by four players, not {players}."),
+                            players=str(players)), "players")
+    if not _is_int(first_dealer) or not 0 <= first_dealer < PLAYERS:
+        raise RuleError(msg(N_("The first dealer is a seat from 0 to 3.")), "first_dealer")
+
+
+def _scored(rules: dict[str, Any], hand: Any, sides: int, index: int) -> HandScore:
+    """score_hand, with the error's field placed under hands[index]."""
+    try:
+        return score_hand(rules, hand, sides)
+    except RuleError as error:
+        inner = (error.field or "hand").removeprefix("hand")
+        raise RuleError(error.message, f"hands[{index}]{inner}") from error
+
+
+def play(rules: dict[str, Any], hands: list[Any], sides: int, players: int,
+         first_dealer: int) -> GameState:
+    """Score the hands in order; the first team to the target wins, the higher total if both."""
+    _check_sides(sides)
+    _check_table(players, first_dealer)
+    if not isinstance(hands, list):
+        raise RuleError(msg(N_("The hands must be a list.")), "hands")
+    target = rules["target"]
+    scored: list[HandScore] = []
+    totals = [0, 0]
+    winners: list[int] = []
+    for index, hand in enumerate(hands):
+        if winners:
+            raise RuleError(msg(N_("The game ended with hand {number}: no hand can follow "
+                                   "it."), number=index), f"hands[{index}]")
+        scored.append(_scored(rules, hand, sides, index))
+        totals = add_totals(totals, scored[-1].scores)
+        leaders = leaders_at_target(totals, target)
+        winners = leaders if len(leaders) == 1 else []
+    tied = leaders_at_target(totals, target) if not winners else []
+    # Every hand passes the deal on, a redeal after three passes included.
+    dealer = seat_after(first_dealer, len(hands), PLAYERS)
+    return GameState(
+        hands=scored,
+        totals=totals,
+        target=target,
+        finished=bool(winners),
+        winners=winners,
+        dealer=dealer,
+        leader=seat_after(dealer, 1, PLAYERS),
+        status=status_for(winners, tied),
+    )
+
+
+# ---------------------------------------------------------------- referee: tricks
+
+
+@dataclass(frozen=True)
+class TrickVerdict:
+    """Who takes a trick, what it is worth, and whether everyone followed suit."""
+
+    winner: int  # index into the trick's cards, leader first
+    points: int
+    legal: bool
+    reason: Msg
+
+
+def _read_trump(trump: Any) -> str:
+    suit = trump.strip() if isinstance(trump, str) else ""
+    suit = _SUIT_BY_SYMBOL.get(suit, suit.upper())
+    if suit not in SUIT_SYMBOLS:
+        raise RuleError(msg(N_("The trump is a suit: S, H, D or C.")), "trump")
+    return suit
+
+
+def _read_trick(cards: Any) -> list[Card]:
+    trick = parse_cards(cards, "cards")
+    if len(trick) != PLAYERS:
+        raise RuleError(msg(N_("A trick has 4 cards, one from each player: {count} entered."),
+                            count=len(trick)), "cards")
+    DECK_52.check(trick, "cards")
+    return trick
+
+
+def _read_trick_hands(hands: Any, trick: list[Card]) -> list[list[Card]]:
+    """The hands held before the trick; each must hold the card its player played."""
+    if not isinstance(hands, list) or len(hands) != PLAYERS:
+        raise RuleError(msg(N_("Give the 4 hands held before the trick, in the order the "
+                               "cards were played.")), "hands")
+    read = [parse_cards(held, f"hands[{i}]") for i, held in enumerate(hands)]
+    DECK_52.check([card for held in read for card in held], "hands")
+    for i, (held, card) in enumerate(zip(read, trick, strict=True)):
+        if len(held) > 12:
+            raise RuleError(msg(N_("A player holds at most 12 cards in play: {count} given "
+                                   "for player {player}."), count=len(held), player=i + 1),
+                            f"hands[{i}]")
+        if card not in held:
+            raise RuleError(msg(N_("Player {player} played {card}, which is not in the hand "
+                                   "given for them."), player=i + 1, card=card.label),
+                            f"hands[{i}]")
+    return read
+
+
+def _trick_winner(trump: str, trick: list[Card]) -> int:
+    """Highest trump, else highest card of the suit led."""
+    suit = trump if any(card.suit == trump for card in trick) else trick[0].suit
+    return max((i for i, card in enumerate(trick) if card.suit == suit),
+               key=lambda i: RANK_ORDER.index(trick[i].rank))
+
+
+def _revoke(trick: list[Card], hands: list[list[Card]]) -> Msg | None:
+    """The first player who could follow the suit led and did not."""
+    led = trick[0].suit
+    for i, (card, held) in enumerate(zip(trick, hands, strict=True)):
+        followers = [c for c in held if c.suit == led]
+        if card.suit != led and followers:
+            return msg(N_("Player {player} played {card} while holding {held} of the suit "
+                          "led, {suit}: a player must follow suit if able."),
+                       player=i + 1, card=card.label, held=followers[0].label,
+                       suit=SUIT_SYMBOLS[led])
+    return None
+
+
+def judge_trick(rules: dict[str, Any], trump: Any, cards: Any, hands: Any = None,
+                first_trick: bool = False) -> TrickVerdict:
+    """Referee one trick; players are counted from 1 in play order, the leader first.
+
+    With `first_trick`, the Hâkem's opening lead must be a trump: it announces the trump.
+    """
+    suit = _read_trump(trump)
+    trick = _read_trick(cards)
+    held = _read_trick_hands(hands, trick) if hands is not None else None
+    winner = _trick_winner(suit, trick)
+    points = TRICK_POINTS + sum(card_points(rules, card) for card in trick)
+    if first_trick and trick[0].suit != suit:
+        return TrickVerdict(winner, points, False, msg(
+            N_("The Hâkem led {card}, but the first card of the hand must be a trump, {suit}: "
+               "it announces the trump."), card=trick[0].label, suit=SUIT_SYMBOLS[suit]))
+    revoke = _revoke(trick, held) if held is not None else None
+    if revoke:
+        return TrickVerdict(winner, points, False, revoke)
+    if trick[winner].suit == suit:
+        reason = msg(N_("{card} takes the trick as the highest trump; the trick is worth "
+                        "{points} points."), card=trick[winner].label, points=points)
+    else:
+        reason = msg(N_("{card} takes the trick as the highest card of the suit led, with no "
+                        "trump played; the trick is worth {points} points."),
+                     card=trick[winner].label, points=points)
+    return TrickVerdict(winner, points, True, reason)
+
+
+# ---------------------------------------------------------------- referee: bidding
+
+
+@dataclass(frozen=True)
+class AuctionVerdict:
+    """Whether the calls so far are legal, and who became Hâkem for what contract."""
+
+    legal: bool
+    reason: Msg
+    hakem: int | None = None  # seat, counted from 0 = the player after the dealer
+    contract: int | str | None = None
+    redeal: bool = False
+
+
+@dataclass
+class _Auction:
+    """The bidding as it stands: who is still in, whose turn, the highest bid."""
+
+    rules: dict[str, Any]
+    active: list[int]
+    turn: int = 0  # index into active
+    high: int | str | None = None
+    high_seat: int | None = None
+
+    @property
+    def seat(self) -> int:
+        return self.active[self.turn]
+
+    @property
+    def three_passed(self) -> bool:
+        """The first three players passed and the last has not bid yet."""
+        return self.active == [PLAYERS - 1] and self.high is None
+
+    @property
+    def closed(self) -> bool:
+        return self.high == SHELEM_DOUBLE or (len(self.active) == 1 and self.high is not None)
+
+    def problem(self, call: Any) -> Msg | None:
+        """Why `call` cannot be made now, or None."""
+        if self.closed:
+            return msg(N_("The bidding is already over."))
+        if self.three_passed and not self.rules["three_passes_redeal"] and call == PASS:
+            return msg(N_("The first three players passed and three passes do not cancel the "
+                          "hand here, so the last player must bid at least 100."))
+        if call in (PASS, SHELEM_DOUBLE):
+            return None
+        if self.high is not None and call <= self.high:
+            return msg(N_("A bid must be above the last bid, {high}."), high=self.high)
+        return bid_problem(self.rules, call)
+
+    def apply(self, call: int | str) -> None:
+        if call == PASS:
+            self.active.pop(self.turn)
+            self.turn %= len(self.active)
+            return
+        self.high, self.high_seat = call, self.seat
+        if call != SHELEM_DOUBLE:
+            self.turn = (self.turn + 1) % len(self.active)
+
+
+def _read_call(call: Any, index: int) -> int | str:
+    call = _normal(call)
+    if call in (PASS, SHELEM_DOUBLE) or _is_int(call):
+        return call
+    raise RuleError(msg(N_("Call {call} must be a bid (a number like 105), \"pass\" or "
+                           "\"shelem_double\"."), call=index + 1), f"bids[{index}]")
+
+
+def judge_bids(rules: dict[str, Any], bids: Any) -> AuctionVerdict:
+    """Referee the calls in turn order, seat 0 (the player after the dealer) first."""
+    if not isinstance(bids, list):
+        raise RuleError(msg(N_("The bids must be a list of calls like [100, \"pass\", 105].")),
+                        "bids")
+    calls = [_read_call(call, i) for i, call in enumerate(bids)]
+    auction = _Auction(rules, list(range(PLAYERS)))
+    for i, call in enumerate(calls):
+        problem = auction.problem(call)
+        if problem:
+            return AuctionVerdict(False, msg(N_("Call {call} ({said}) is not allowed. "
+                                                "{problem}"),
+                                             call=i + 1, said=str(call), problem=problem))
+        auction.apply(call)
+        if auction.three_passed and rules["three_passes_redeal"]:
+            return _redeal_verdict(calls, i + 1)
+    return _verdict(auction)
+
+
+def _redeal_verdict(calls: list[int | str], count: int) -> AuctionVerdict:
+    """Three passes cancel the hand, so no call may follow them."""
+    if count < len(calls):
+        return AuctionVerdict(False, msg(
+            N_("Call {call} ({said}) is not allowed: the first three players passed, so the "
+               "hand is cancelled and dealt again."), call=count + 1, said=str(calls[count])))
+    return AuctionVerdict(True, msg(N_("The first three players passed: the hand is cancelled "
+                                       "and the next player deals.")), redeal=True)
+
+
+def _verdict(auction: _Auction) -> AuctionVerdict:
+    if auction.high == SHELEM_DOUBLE:
+        return AuctionVerdict(True, msg(N_("Player {player} bid Shelem Double and is Hâkem: "
+                                           "the team must win every trick."),
+                                        player=auction.high_seat + 1),
+                              hakem=auction.high_seat, contract=SHELEM_DOUBLE)
+    if auction.closed:
+        return AuctionVerdict(True, msg(N_("Player {player} is Hâkem with a bid of {bid}: "
+                                           "the other players passed."),
+                                        player=auction.high_seat + 1, bid=auction.high),
+                              hakem=auction.high_seat, contract=auction.high)
+    if auction.three_passed:
+        return AuctionVerdict(True, msg(N_("The auction is still open: the first three players "
+                                           "passed, and player 4 must bid at least 100.")))
+    if auction.high is None:
+        return AuctionVerdict(True, msg(N_("The auction is still open: player {player} calls "
+                                           "next, and nobody has bid yet."),
+                                        player=auction.seat + 1))
+    return AuctionVerdict(True, msg(N_("The auction is still open: player {player} calls next; "
+                                       "the bid stands at {bid} by player {high_player}."),
+                                    player=auction.seat + 1, bid=auction.high,
+                                    high_player=auction.high_seat + 1))
+
+
+SPEC = GameSpec(
+    name="shelem",
+    title=N_("Shelem"),
+    options=OPTIONS,
+    presets={"standard": {option.name: option.default for option in OPTIONS}},
+    default_preset="standard",
+    player_counts=(PLAYERS,),
+    partnerships="always",
+    direction="anticlockwise",
+    score_hand=score_hand,
+    play=play,
+)

@@ -1,0 +1,89 @@
+"""What every game module provides: its spec, hand scores and game progression."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .messages import Msg
+from .options import Option, resolve_rules
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a score breakdown: "jacks 2" is Line(msg("jacks"), 2)."""
+
+    label: Msg
+    points: int
+
+
+@dataclass(frozen=True)
+class HandScore:
+    """A scored hand: points per side, a JSON breakdown and lines people can check."""
+
+    scores: list[int]
+    details: list[dict[str, Any]]
+    lines: list[list[Line]]
+    extras: dict[str, Any] = field(default_factory=dict)  # carry_out, majority, outcome...
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Where a game stands after its hands, as the game's rules say."""
+
+    hands: list[HandScore]
+    totals: list[int]
+    target: int
+    finished: bool
+    winners: list[int]          # more than one only where the rules let tied sides all win
+    dealer: int                 # seat that deals the next hand
+    leader: int                 # seat that plays (or bids) first in the next hand
+    status: Msg                 # "Tie at the top: play on", "30 points carried to the next hand"
+    carry: int = 0              # Basra majority points held over to the next hand
+
+    @property
+    def winner(self) -> int | None:
+        return self.winners[0] if len(self.winners) == 1 else None
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game as data plus the functions that score it.
+
+    Players are listed in playing order (the order turns pass), so in every game the
+    next dealer and the next leader are the following seat in that list.
+    """
+
+    name: str
+    title: str
+    options: tuple[Option, ...]
+    presets: Mapping[str, Mapping[str, Any]]
+    default_preset: str
+    player_counts: tuple[int, ...]
+    partnerships: str                # "never", "optional" or "always"
+    direction: str                   # "anticlockwise" or "clockwise"
+    # score_hand(rules, hand, sides) -> HandScore; raises RuleError for impossible hands
+    score_hand: Callable[[dict[str, Any], Any, int], HandScore]
+    # play(rules, hands, sides, players, first_dealer) -> GameState
+    play: Callable[[dict[str, Any], list[Any], int, int, int], GameState]
+
+    def resolve(self, raw: Any) -> dict[str, Any]:
+        """Rules of a request: preset plus overrides; RuleError for unknown ones."""
+        return resolve_rules(self.options, self.presets, self.default_preset, raw)
+
+    def rules_card(self, rules: Mapping[str, Any]) -> list[tuple[str, Msg]]:
+        """(option label, plain sentence) for every option, for the table's rules card."""
+        return [(option.label, option.describe(rules)) for option in self.options]
+
+    def catalogue(self) -> dict[str, Any]:
+        """The game's entry in `GET /api/v1/rules`."""
+        return {
+            "game": self.name,
+            "title": self.title,
+            "default_preset": self.default_preset,
+            "presets": {name: {**self.resolve({"preset": name})} for name in self.presets},
+            "options": {option.name: option.catalogue() for option in self.options},
+            "players": list(self.player_counts),
+            "partnerships": self.partnerships,
+        }

@@ -1,0 +1,1 @@
+"""Services shared by the pages and the API: everything between a request and the rules."""

@@ -1,0 +1,316 @@
+"""Games: create, load, add/correct/delete hands, undo, with history and stale-edit checks.
+
+Every change runs in one transaction whose first statement bumps the game's version. That
+statement takes the write lock (SQLite) or the row lock (PostgreSQL), so two phones saving at
+once are serialised and neither hand is lost.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from sqlalchemy import update
+from sqlmodel import Session, col, select
+
+from ..models import Game, GameEvent, Hand, IdempotentRequest, KnownPlayer, utcnow
+from ..rules.catalogue import get_game
+from ..rules.messages import N_, Msg, RuleError, msg
+from ..rules.spec import GameSpec, GameState
+from . import keys
+from .seating import clean_players, clean_teams, side_names
+
+UNDELETE_WINDOW = timedelta(days=7)
+
+
+class GameNotFound(LookupError):
+    pass
+
+
+class StaleGame(Exception):
+    """The change was based on an older version; carries the fresh game."""
+
+    def __init__(self, table: Table, message: Msg):
+        self.table, self.message = table, message
+        super().__init__(str(message))
+
+
+@dataclass
+class Table:
+    """A game as people see it: stored row, its hands as entered, and where it stands."""
+
+    row: Game
+    spec: GameSpec
+    hands: list[dict[str, Any]]
+    state: GameState
+
+    @property
+    def sides(self) -> list[str]:
+        return side_names(self.row.players, self.row.teams)
+
+
+@dataclass
+class Change:
+    """What one change does to the list of hands, and how history records it."""
+
+    hands: list[dict[str, Any]]
+    action: str
+    number: int | None
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    reason: str = ""
+
+
+def compute(spec: GameSpec, row: Game, hands: list[dict[str, Any]]) -> GameState:
+    sides = len(row.teams) if row.teams else len(row.players)
+    return spec.play(row.rules, hands, sides, len(row.players), row.first_dealer)
+
+
+def create_game(session: Session, game: Any, rules: Any, players: Any, teams: Any = None,
+                target: Any = None, first_dealer: Any = 0) -> tuple[Table, str]:
+    """A new game with frozen rules; returns it with its edit key (shown once)."""
+    spec = get_game(game)
+    resolved = spec.resolve(rules)
+    if target is not None:
+        resolved = spec.resolve({**resolved, "target": target})
+    names = clean_players(spec, players)
+    seats = clean_teams(spec, names, teams)
+    if type(first_dealer) is not int or not 0 <= first_dealer < len(names):
+        raise RuleError(msg(N_("The first dealer must be one of the players.")), "first_dealer")
+    key = keys.new_key()
+    row = Game(id=keys.new_id(), game=spec.name, rules=resolved, players=names, teams=seats,
+               first_dealer=first_dealer, edit_key_hash=keys.hash_key(key), winners=[],
+               totals=[])
+    state = compute(spec, row, [])
+    _denormalise(row, state, 0)
+    session.add(row)
+    session.add(GameEvent(game_id=row.id, version=1, action="create"))
+    _remember_players(session, names)
+    session.commit()
+    return Table(row, spec, [], state), key
+
+
+def _remember_players(session: Session, names: list[str]) -> None:
+    for name in names:
+        known = session.get(KnownPlayer, name)
+        if known is None:
+            session.add(KnownPlayer(name=name))
+        else:
+            known.uses += 1
+            known.last_used = utcnow()
+
+
+def known_players(session: Session, limit: int = 30) -> list[str]:
+    rows = session.exec(select(KnownPlayer).order_by(col(KnownPlayer.last_used).desc())
+                        .limit(limit))
+    return [row.name for row in rows]
+
+
+def load_game(session: Session, game_id: str) -> Table:
+    row = session.get(Game, game_id, populate_existing=True)
+    if row is None or row.deleted_at is not None:
+        raise GameNotFound(game_id)
+    spec = get_game(row.game)
+    hands = _hands(session, game_id)
+    return Table(row, spec, hands, compute(spec, row, hands))
+
+
+def _hands(session: Session, game_id: str) -> list[dict[str, Any]]:
+    rows = session.exec(select(Hand).where(Hand.game_id == game_id).order_by(Hand.position))
+    return [row.data for row in rows]
+
+
+def list_games(session: Session, limit: int = 50) -> list[Game]:
+    """Games in progress first, then finished ones, most recently changed first."""
+    query = (select(Game).where(col(Game.deleted_at).is_(None))
+             .order_by(col(Game.finished), col(Game.updated_at).desc()).limit(limit))
+    return list(session.exec(query))
+
+
+def history(session: Session, game_id: str) -> list[GameEvent]:
+    query = (select(GameEvent).where(GameEvent.game_id == game_id)
+             .order_by(col(GameEvent.id).desc()))
+    return list(session.exec(query))
+
+
+def add_hand(session: Session, game_id: str, hand: Any, expected_version: int | None = None,
+             idempotency_key: str | None = None) -> tuple[Table, int]:
+    """Append a hand; a retry with the same idempotency key adds nothing. Returns (game, number)."""
+
+    def change(table: Table) -> Change:
+        if table.state.finished:
+            raise RuleError(msg(N_("This game is over. Correct a hand to reopen it.")), "hand")
+        number = len(table.hands) + 1
+        return Change(table.hands + [hand], "add", number, None, hand)
+
+    return _mutate(session, game_id, expected_version, change, idempotency_key)
+
+
+def edit_hand(session: Session, game_id: str, number: int, hand: Any,
+              expected_version: int | None = None, reason: str = "") -> tuple[Table, int]:
+    def change(table: Table) -> Change:
+        before = _hand_at(table, number)
+        hands = list(table.hands)
+        hands[number - 1] = hand
+        return Change(hands, "edit", number, before, hand, reason)
+
+    return _mutate(session, game_id, expected_version, change)
+
+
+def delete_hand(session: Session, game_id: str, number: int,
+                expected_version: int | None = None, reason: str = "") -> tuple[Table, int]:
+    def change(table: Table) -> Change:
+        before = _hand_at(table, number)
+        hands = table.hands[: number - 1] + table.hands[number:]
+        return Change(hands, "delete", number, before, None, reason)
+
+    return _mutate(session, game_id, expected_version, change)
+
+
+def undo_last(session: Session, game_id: str,
+              expected_version: int | None = None) -> tuple[Table, int]:
+    """Reverse the latest change not yet undone (adds, corrections, deletions)."""
+    undone: list[GameEvent] = []
+
+    def change(table: Table) -> Change:
+        event = session.exec(
+            select(GameEvent).where(GameEvent.game_id == game_id, ~col(GameEvent.undone),
+                                    col(GameEvent.action).in_(("add", "edit", "delete")))
+            .order_by(col(GameEvent.id).desc()).limit(1)).first()
+        if event is None:
+            raise RuleError(msg(N_("There is no change left to undo.")))
+        undone.append(event)
+        hands, n = list(table.hands), event.number or 0
+        if event.action == "add":
+            hands.pop(n - 1)
+        elif event.action == "edit":
+            hands[n - 1] = event.before or {}
+        else:
+            hands.insert(n - 1, event.before or {})
+        return Change(hands, "undo", n, event.after, event.before, event.action)
+
+    result = _mutate(session, game_id, expected_version, change, on_success=lambda: [
+        setattr(event, "undone", True) for event in undone])
+    return result
+
+
+def _hand_at(table: Table, number: Any) -> dict[str, Any]:
+    if type(number) is not int or not 1 <= number <= len(table.hands):
+        raise GameNotFound(f"hand {number}")
+    return table.hands[number - 1]
+
+
+def _mutate(session: Session, game_id: str, expected_version: int | None,
+            make_change: Callable[[Table], Change], idempotency_key: str | None = None,
+            on_success: Callable[[], Any] | None = None) -> tuple[Table, int]:
+    session.rollback()  # the version bump must be the transaction's first statement
+    bumped = session.exec(update(Game).where(col(Game.id) == game_id,
+                                             col(Game.deleted_at).is_(None))
+                          .values(version=Game.version + 1))
+    if bumped.rowcount == 0:
+        session.rollback()
+        raise GameNotFound(game_id)
+    try:
+        if idempotency_key:
+            seen = session.get(IdempotentRequest, (game_id, idempotency_key))
+            if seen is not None:
+                session.rollback()
+                return load_game(session, game_id), seen.body.get("number", 0)
+        table = load_game(session, game_id)
+        if expected_version is not None and table.row.version - 1 != expected_version:
+            session.rollback()
+            raise StaleGame(load_game(session, game_id), msg(N_(
+                "Someone else changed this game first: here it is as it is now. "
+                "Check it, then make your change again.")))
+        change = make_change(table)
+        state = _checked_state(table, change)
+        _store(session, table.row, change)
+        _denormalise(table.row, state, len(change.hands))
+        session.add(GameEvent(game_id=game_id, version=table.row.version, action=change.action,
+                              number=change.number, before=change.before, after=change.after,
+                              reason=(change.reason or "")[:500]))
+        if idempotency_key:
+            session.add(IdempotentRequest(game_id=game_id, key=idempotency_key[:128],
+                                          status=201, body={"number": change.number}))
+        if on_success:
+            on_success()
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    return Table(table.row, table.spec, change.hands, state), change.number or 0
+
+
+def _checked_state(table: Table, change: Change) -> GameState:
+    """Score the game with the change; a bad hand is refused naming that hand."""
+    try:
+        return compute(table.spec, table.row, change.hands)
+    except RuleError as error:
+        field = error.field or ""
+        prefix = f"hands[{(change.number or 1) - 1}]"
+        if field.startswith(prefix):
+            field = "hand" + field[len(prefix):]
+        raise RuleError(error.message, field or "hand") from None
+
+
+def _store(session: Session, row: Game, change: Change) -> None:
+    """Write the one hand row the change touches, renumbering the later ones."""
+    n = change.number or 0
+    if change.before is None:  # a hand appears at n: an add, or undoing a deletion
+        _shift(session, row.id, n, +1)
+        session.add(Hand(game_id=row.id, position=n, data=change.after))
+    elif change.after is None:  # a hand goes: a deletion, or undoing an add
+        session.delete(_hand_row(session, row.id, n))
+        session.flush()
+        _shift(session, row.id, n + 1, -1)
+    else:
+        hand = _hand_row(session, row.id, n)
+        hand.data = change.after
+        session.add(hand)
+
+
+def _hand_row(session: Session, game_id: str, position: int) -> Hand:
+    return session.exec(select(Hand).where(Hand.game_id == game_id,
+                                           Hand.position == position)).one()
+
+
+def _shift(session: Session, game_id: str, start: int, delta: int) -> None:
+    """Move hands at `start` and after by `delta` without tripping the unique position."""
+    later = (col(Hand.game_id) == game_id) & (col(Hand.position) >= start)
+    session.exec(update(Hand).where(later).values(position=-Hand.position))
+    flipped = (col(Hand.game_id) == game_id) & (col(Hand.position) <= -start)
+    session.exec(update(Hand).where(flipped).values(position=-Hand.position + delta))
+    session.flush()
+
+
+def _denormalise(row: Game, state: GameState, hand_count: int) -> None:
+    """Copy what lists and standings need onto the game row."""
+    row.totals = list(state.totals)
+    row.winners = list(state.winners)
+    row.finished = state.finished
+    row.hand_count = hand_count
+    row.updated_at = utcnow()
+
+
+def delete_game(session: Session, game_id: str) -> None:
+    """Hide a game; `restore_game` brings it back within UNDELETE_WINDOW."""
+    row = session.get(Game, game_id)
+    if row is None or row.deleted_at is not None:
+        raise GameNotFound(game_id)
+    row.deleted_at = utcnow()
+    row.version += 1
+    session.add(GameEvent(game_id=game_id, version=row.version, action="delete_game"))
+    session.commit()
+
+
+def restore_game(session: Session, game_id: str) -> Table:
+    row = session.get(Game, game_id)
+    if row is None or row.deleted_at is None or utcnow() - row.deleted_at > UNDELETE_WINDOW:
+        raise GameNotFound(game_id)
+    row.deleted_at = None
+    row.version += 1
+    session.add(GameEvent(game_id=game_id, version=row.version, action="restore_game"))
+    session.commit()
+    return load_game(session, game_id)

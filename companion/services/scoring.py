@@ -1,0 +1,26 @@
+"""Scoring one hand outside a game: how many sides the hand itself describes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..rules.messages import N_, RuleError, msg
+from ..rules.spec import GameSpec, HandScore
+
+SIDE_LISTS = ("captured", "cards", "jokers", "numbers")
+
+
+def sides_in(spec: GameSpec, hand: Any) -> int:
+    """Sides of a stand-alone hand: Shelem always has two; fishing games count their lists."""
+    if not isinstance(hand, dict):
+        raise RuleError(msg(N_("'hand' must be an object.")), "hand")
+    if spec.partnerships == "always":
+        return 2
+    for key in SIDE_LISTS:
+        if isinstance(hand.get(key), list):
+            return len(hand[key])
+    raise RuleError(msg(N_("The hand must list what each side captured.")), "hand")
+
+
+def score_hand(spec: GameSpec, rules: dict[str, Any], hand: Any) -> HandScore:
+    return spec.score_hand(rules, hand, sides_in(spec, hand))

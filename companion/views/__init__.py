@@ -1,0 +1,1 @@
+"""HTML pages: thin views that parse input, call services, render templates."""

@@ -1,0 +1,90 @@
+"""Fixtures: an app on a fresh database (SQLite, and PostgreSQL when configured)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from companion import create_app
+from companion.config import database_url
+from companion.db import upgrade
+
+PG_URL = os.environ.get("COMPANION_TEST_DATABASE_URL")
+BACKENDS = ["sqlite"] + (["postgresql"] if PG_URL else [])
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory) -> Path:
+    """A migrated SQLite file, copied for each test (migrating once is the slow part)."""
+    path = tmp_path_factory.mktemp("template") / "companion.db"
+    upgrade(f"sqlite:///{path}")
+    return path
+
+
+@pytest.fixture(scope="session")
+def postgres_url(worker_id) -> str:
+    """A schema of its own per xdist worker in the test database, migrated once."""
+    schema = f"companion_{worker_id}"
+    base = _with_driver(PG_URL)
+    admin = create_engine(base)
+    with admin.begin() as conn:
+        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    admin.dispose()
+    sep = "&" if "?" in base else "?"
+    url = f"{base}{sep}options=-csearch_path%3D{schema}"
+    upgrade(url)
+    return url
+
+
+def _with_driver(url: str) -> str:
+    class _Fake:
+        config = {"DATABASE_URL": url}
+        instance_path = "."
+
+    return database_url(_Fake())  # type: ignore[arg-type]
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request, tmp_path, sqlite_template) -> str:
+    if request.param == "sqlite":
+        path = tmp_path / "companion.db"
+        shutil.copy(sqlite_template, path)
+        return f"sqlite:///{path}"
+    url = request.getfixturevalue("postgres_url")
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        tables = [row[0] for row in conn.execute(text(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
+            "AND tablename <> 'alembic_version'"))]
+        if tables:
+            conn.execute(text("TRUNCATE " + ", ".join(f'"{t}"' for t in tables) + " CASCADE"))
+    engine.dispose()
+    return url
+
+
+@pytest.fixture
+def app(db_url, tmp_path):
+    app = create_app({
+        "TESTING": True,
+        "DATABASE_URL": db_url,
+        "SECRET_KEY": "test-secret",
+        "WTF_CSRF_ENABLED": False,
+        "RATELIMIT_ENABLED": False,
+    })
+    yield app
+    app.extensions["engine"].dispose()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture(scope="session")
+def worker_id(request) -> str:
+    return getattr(request.config, "workerinput", {}).get("workerid", "main")
