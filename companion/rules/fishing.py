@@ -1,0 +1,240 @@
+"""What Shlla'at and Ghârat share: reading a hand of captured cards, counting card values
+by kind, and playing hands to a target score."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import Card, Deck, parse_cards
+from .messages import N_, Msg, RuleError, msg
+from .progress import add_totals, leaders_at_target, seat_after, status_for
+from .spec import GameState, HandScore, Line
+
+Counts = dict[str, int]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of card that scores alike: `name` for sentences, `line` for the breakdown."""
+
+    key: str                    # field of the count form, e.g. "jacks"
+    name: str                   # "jacks", as in "3 jacks entered"
+    line: str                   # "jacks ×{count}"
+    value: int
+    holds: Callable[[Card], bool]
+
+
+@dataclass(frozen=True)
+class CardValues:
+    """A game's card values: the first kind that holds a card gives its value."""
+
+    kinds: tuple[Kind, ...]
+
+    def count(self, cards: Sequence[Card]) -> Counts:
+        counts = {kind.key: 0 for kind in self.kinds}
+        for card in cards:
+            counts[next(kind.key for kind in self.kinds if kind.holds(card))] += 1
+        return counts
+
+    def points(self, counts: Counts) -> int:
+        return sum(counts[kind.key] * kind.value for kind in self.kinds)
+
+    def score(self, counts_per_side: Sequence[Counts]) -> HandScore:
+        """Points per side with a JSON breakdown and one line per kind of card held."""
+        details = [
+            {
+                "counts": dict(counts),
+                "points": {kind.key: counts[kind.key] * kind.value for kind in self.kinds},
+                "total": self.points(counts),
+            }
+            for counts in counts_per_side
+        ]
+        lines = [
+            [Line(msg(kind.line, count=counts[kind.key]), counts[kind.key] * kind.value)
+             for kind in self.kinds if counts[kind.key]]
+            for counts in counts_per_side
+        ]
+        return HandScore([detail["total"] for detail in details], details, lines)
+
+
+def read_hand(
+    hand: Any, lengths: Sequence[int], deck: Deck, values: CardValues, exact: bool
+) -> list[Counts]:
+    """Counts of each kind per entry from a hand in card form or count form.
+
+    `lengths` are the accepted numbers of entries (the first is the number of sides);
+    `exact` demands the whole deck, otherwise no more than the deck.
+    """
+    if not isinstance(hand, dict):
+        raise RuleError(msg(N_("A hand must be an object with captured cards or card counts.")),
+                        "hand")
+    kinds = {kind.key for kind in values.kinds}
+    fields = ", ".join(kind.key for kind in values.kinds)
+    for name in hand:
+        if name != "captured" and name not in kinds:
+            raise RuleError(
+                msg(N_("There is no field '{name}' in a hand; enter captured cards, or the "
+                       "counts {fields}."), name=str(name), fields=fields),
+                f"hand.{name}",
+            )
+    if "captured" in hand and len(hand) > 1:
+        raise RuleError(msg(N_("Enter either captured cards or card counts, not both.")), "hand")
+    if not hand:
+        raise RuleError(msg(N_("A hand needs captured cards or the counts {fields}."),
+                            fields=fields), "hand")
+    if "captured" in hand:
+        return [values.count(cards) for cards in _read_captured(hand["captured"], lengths,
+                                                                 deck, exact)]
+    return _read_counts(hand, lengths, deck, values, exact)
+
+
+def _check_length(items: Any, lengths: Sequence[int], what: Msg, field: str) -> int:
+    if not isinstance(items, list) or len(items) not in lengths:
+        given = len(items) if isinstance(items, list) else 0
+        raise RuleError(
+            msg(N_("{field} must hold {what}, one per side ({expected}); {given} given."),
+                field=field, what=what, expected=lengths[0], given=given),
+            f"hand.{field}",
+        )
+    return len(items)
+
+
+def _read_captured(
+    captured: Any, lengths: Sequence[int], deck: Deck, exact: bool
+) -> list[list[Card]]:
+    _check_length(captured, lengths, msg(N_("lists of cards")), "captured")
+    per_side = [parse_cards(cards, f"hand.captured[{i}]") for i, cards in enumerate(captured)]
+    every = [card for cards in per_side for card in cards]
+    deck.check(every, "hand.captured")
+    if exact and len(every) != deck.size:
+        raise RuleError(msg(N_("{count} cards entered, a hand has {size}."),
+                            count=len(every), size=deck.size), "hand.captured")
+    return per_side
+
+
+def _read_counts(
+    hand: dict, lengths: Sequence[int], deck: Deck, values: CardValues, exact: bool
+) -> list[Counts]:
+    entries = {_check_length(hand[key], lengths, msg(N_("numbers")), key) for key in hand}
+    if len(entries) > 1:
+        raise RuleError(msg(N_("Every count must list the same number of sides.")), "hand")
+    size = entries.pop()
+    counts: list[Counts] = [{} for _ in range(size)]
+    for kind in values.kinds:
+        column = hand.get(kind.key, [0] * size)
+        for i, number in enumerate(column):
+            if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+                raise RuleError(
+                    msg(N_("{kind} of side {side} must be a whole number of 0 or more."),
+                        kind=Msg(kind.name), side=i + 1),
+                    f"hand.{kind.key}[{i}]",
+                )
+            counts[i][kind.key] = number
+    in_deck = values.count(deck.cards())
+    for kind in values.kinds:
+        entered, expected = sum(c[kind.key] for c in counts), in_deck[kind.key]
+        if entered > expected or (exact and entered != expected):
+            template = (N_("{count} {kind} entered, the deck has {expected}.") if exact
+                        else N_("{count} {kind} entered, but the deck has only {expected}."))
+            raise RuleError(msg(template, count=entered, kind=Msg(kind.name), expected=expected),
+                            f"hand.{kind.key}")
+    return counts
+
+
+def check_index(value: Any, size: int, field: str) -> int:
+    """A seat or list position: a whole number from 0 to size - 1."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
+        raise RuleError(msg(N_("{field} must be a number from 0 to {last}."),
+                            field=field, last=size - 1), field)
+    return value
+
+
+def read_claimed_piles(claimed: Any, empty: Sequence[bool], own: int | None = None) -> list[int]:
+    """Players whose piles a play claims: each once, none empty, never `own` if given."""
+    if not isinstance(claimed, list):
+        raise RuleError(msg(N_("claimed.piles must be a list of player numbers.")),
+                        "claimed.piles")
+    owners: list[int] = []
+    for i, owner in enumerate(claimed):
+        field = f"claimed.piles[{i}]"
+        check_index(owner, len(empty), field)
+        if owner == own:
+            raise RuleError(msg(N_("Nobody takes from their own pile.")), field)
+        if empty[owner]:
+            raise RuleError(msg(N_("Player {player}'s pile is empty: there is nothing to take."),
+                                player=owner + 1), field)
+        if owner in owners:
+            raise RuleError(msg(N_("Player {player}'s pile is claimed twice."),
+                                player=owner + 1), field)
+        owners.append(owner)
+    return owners
+
+
+def _in_game(error: RuleError, number: int) -> RuleError:
+    """The same error, with its field moved from `hand...` to `hands[number]...`."""
+    field = error.field or "hand"
+    rest = field[len("hand"):] if field.startswith("hand") else "." + field
+    return RuleError(error.message, f"hands[{number}]{rest}")
+
+
+def play_to_target(
+    rules: dict[str, Any],
+    hands: list[Any],
+    sides: int,
+    players: int,
+    first_dealer: int,
+    score_hand: Callable[[dict[str, Any], Any, int], HandScore],
+    *,
+    tie_raise: int = 0,
+    all_win: bool = False,
+    leader_after_dealer: bool = True,
+) -> GameState:
+    """Score the hands in order until someone reaches the target; the highest total wins.
+
+    A tie at the top ends the game when `all_win`; otherwise the target rises by
+    `tie_raise` (0: it stays) and play goes on. Hands entered after the game ended are
+    scored and added, but the winner stays the one the deciding hand made.
+    """
+    if not isinstance(hands, list):
+        raise RuleError(msg(N_("hands must be a list of hands.")), "hands")
+    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
+        raise RuleError(msg(N_("A game needs at least one player.")), "players")
+    check_index(first_dealer, players, "first_dealer")
+    target = rules["target"]
+    totals = [0] * sides
+    scored: list[HandScore] = []
+    winners: list[int] = []
+    for number, hand in enumerate(hands):
+        try:
+            score = score_hand(rules, hand, sides)
+        except RuleError as error:
+            raise _in_game(error, number) from error
+        scored.append(score)
+        totals = add_totals(totals, score.scores)
+        if winners:
+            continue
+        top = leaders_at_target(totals, target)
+        while len(top) > 1 and tie_raise and not all_win:
+            target += tie_raise
+            top = leaders_at_target(totals, target)
+        if len(top) == 1 or (top and all_win):
+            winners = top
+    dealer = seat_after(first_dealer, len(hands), players)
+    if winners or target == rules["target"]:
+        tied = [] if winners else leaders_at_target(totals, target)
+        status = status_for(winners, tied)
+    else:
+        status = msg(N_("Tied at the top: the target was raised to {target}; play on."),
+                     target=target)
+    return GameState(
+        hands=scored,
+        totals=totals,
+        target=target,
+        finished=bool(winners),
+        winners=winners,
+        dealer=dealer,
+        leader=seat_after(dealer, 1 if leader_after_dealer else 0, players),
+        status=status,
+    )

@@ -1,0 +1,196 @@
+"""Ghârat, the Iranian single-pile fishing game: hand scores, progression and the referee.
+
+The seed text lost what a capture takes; RULINGS.md reads it as the house rules `steal`
+(whole pile or top card) and `capture` (compulsory or optional).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import DECK_52, Card, parse_card
+from .fishing import (
+    CardValues,
+    Counts,
+    Kind,
+    check_index,
+    play_to_target,
+    read_claimed_piles,
+    read_hand,
+)
+from .messages import N_, Msg, RuleError, msg
+from .options import Option
+from .spec import GameSpec, GameState, HandScore
+
+VALUES = CardValues((
+    Kind("numbers", N_("number cards"), N_("number cards ×{count}"), 5,
+         lambda card: card.rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10")),
+    Kind("courts", N_("court cards"), N_("court cards ×{count}"), 10,
+         lambda card: card.rank in ("J", "Q", "K")),
+    Kind("aces", N_("aces"), N_("aces ×{count}"), 20, lambda card: card.rank == "A"),
+))
+PARTNERS = 2  # players per team in a partnership game; partners sit opposite
+
+
+def score_hand(rules: dict[str, Any], hand: Any, sides: int) -> HandScore:
+    """Each side's captured points; cards left in the play pile score for nobody.
+
+    With two sides the lists may also name the four players in playing order: partners
+    sit opposite, so players 1 and 3 are side 1, players 2 and 4 side 2.
+    """
+    lengths = (sides, sides * PARTNERS) if sides == 2 else (sides,)
+    entries = read_hand(hand, lengths, DECK_52, VALUES, exact=False)
+    return VALUES.score([_add(entries[side::sides]) for side in range(sides)])
+
+
+def _add(counts: list[Counts]) -> Counts:
+    return {key: sum(c[key] for c in counts) for key in counts[0]}
+
+
+def play(
+    rules: dict[str, Any], hands: list[Any], sides: int, players: int, first_dealer: int
+) -> GameState:
+    """Totals after each hand; the deal passes on and the player after the dealer leads."""
+    return play_to_target(rules, hands, sides, players, first_dealer, score_hand)
+
+
+# --- Referee -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GharatVerdict:
+    """`required_*`: what must be taken (capture compulsory) or may be taken (optional)."""
+
+    legal: bool
+    reason: Msg
+    required_play_pile: bool
+    required_piles: list[int]
+
+
+# What a capture takes, by the `steal` rule: the play pile, one other pile, several piles
+_FROM_PLAY_PILE = {"whole_pile": N_("the whole play pile"),
+                   "top_card": N_("the top card of the play pile")}
+_FROM_ONE_PILE = {"whole_pile": N_("the whole pile of player {players}"),
+                  "top_card": N_("the top card of player {players}'s pile")}
+_FROM_PILES = {"whole_pile": N_("the whole piles of players {players}"),
+               "top_card": N_("the top cards of the piles of players {players}")}
+
+
+def judge_capture(
+    rules: dict[str, Any],
+    play_pile_top: Any,
+    piles: Any,
+    player: Any,
+    played: Any,
+    claimed_play_pile: Any,
+    claimed_piles: Any,
+) -> GharatVerdict:
+    """Is taking the claimed piles with `played` legal? Only ranks match; suits never matter."""
+    top = None if play_pile_top is None else parse_card(play_pile_top, "play_pile_top")
+    tops = _read_tops(piles)
+    seat = check_index(player, len(tops), "player")
+    card = parse_card(played, "played")
+    DECK_52.check([c for c in (top, card, *tops) if c is not None])
+    if not isinstance(claimed_play_pile, bool):
+        raise RuleError(msg(N_("claimed.play_pile must be true or false.")), "claimed.play_pile")
+    if claimed_play_pile and top is None:
+        raise RuleError(msg(N_("The play pile is empty: there is nothing to take.")),
+                        "claimed.play_pile")
+    claimed = read_claimed_piles(claimed_piles, [t is None for t in tops])
+
+    def matches(pile_top: Card | None) -> bool:
+        return pile_top is not None and pile_top.rank == card.rank
+
+    play_pile = matches(top)
+    others = [owner for owner, pile_top in enumerate(tops)
+              if owner != seat and matches(pile_top)]
+
+    def refuse(reason: Msg) -> GharatVerdict:
+        return GharatVerdict(False, reason, play_pile, others)
+
+    if claimed_play_pile and not play_pile:
+        return refuse(msg(N_("{card} does not match the {top} on top of the play pile, so it "
+                             "cannot take it."), card=card.label, top=top.label))
+    for owner in claimed:
+        if not matches(tops[owner]):
+            return refuse(msg(N_("{card} does not match the {top} on top of player {player}'s "
+                                 "pile, so it cannot take it."),
+                              card=card.label, top=tops[owner].label, player=owner + 1))
+    taken = [owner for owner in claimed if owner != seat]
+    missed_play_pile = play_pile and not claimed_play_pile
+    missed = [owner for owner in others if owner not in taken]
+    if rules["capture"] == "compulsory" and (missed_play_pile or missed):
+        return refuse(msg(
+            N_("Capture is compulsory: {card} must also take {what} (Ghârat house rule)."),
+            card=card.label, what=_what(rules, missed_play_pile, missed)))
+    return GharatVerdict(True, _placed(rules, card, claimed_play_pile, taken, matches(tops[seat])),
+                         play_pile, others)
+
+
+def _what(rules: dict[str, Any], play_pile: bool, owners: list[int]) -> Msg:
+    """What a capture takes from the play pile and the piles of `owners`, as `steal` says."""
+    steal = rules["steal"]
+    from_play_pile = msg(_FROM_PLAY_PILE[steal])
+    from_piles = msg(_FROM_ONE_PILE[steal] if len(owners) == 1 else _FROM_PILES[steal],
+                     players=", ".join(str(owner + 1) for owner in owners))
+    if not owners:
+        return from_play_pile
+    if not play_pile:
+        return from_piles
+    return msg(N_("{play_pile} and {piles}"), play_pile=from_play_pile, piles=from_piles)
+
+
+def _placed(rules: dict[str, Any], card: Card, play_pile: bool, taken: list[int],
+            own_match: bool) -> Msg:
+    """The sentence for a legal play: what it took, or where the card goes."""
+    if play_pile or taken:
+        return msg(N_("{card} takes {what} and goes on top of the captured cards."),
+                   card=card.label, what=_what(rules, play_pile, taken))
+    if own_match:
+        return msg(N_("{card} matches the top of the player's own pile and is laid on it; "
+                      "nothing moves."), card=card.label)
+    return msg(N_("{card} takes nothing and goes on top of the play pile."), card=card.label)
+
+
+def _read_tops(piles: Any) -> list[Card | None]:
+    counts = SPEC.player_counts
+    if not isinstance(piles, list) or len(piles) not in counts:
+        raise RuleError(msg(N_("piles must give the top card of every player's pile, null for "
+                               "an empty pile: {low} to {high} players."),
+                            low=min(counts), high=max(counts)), "piles")
+    return [None if pile is None else parse_card(pile, f"piles[{owner}]")
+            for owner, pile in enumerate(piles)]
+
+
+SPEC = GameSpec(
+    name="gharat",
+    title=N_("Ghârat"),
+    options=(
+        Option("steal", "whole_pile", N_("What a match takes"), {
+            "whole_pile": N_("Matching the top card of the play pile or of another player's "
+                             "pile takes that whole pile."),
+            "top_card": N_("Matching the top card of the play pile or of another player's pile "
+                           "takes only that top card."),
+        }, values=("whole_pile", "top_card")),
+        Option("capture", "compulsory", N_("Capturing"), {
+            "compulsory": N_("Every pile whose top card matches the played card must be taken."),
+            "optional": N_("A player may take any of the matching piles, or none."),
+        }, values=("compulsory", "optional")),
+        Option("pairs", False, N_("Pairs (the easy game)"), {
+            False: N_("One card per turn."),
+            True: N_("A pair from hand may be laid on one's own pile in one turn; that player "
+                     "then misses a later turn of the deal."),
+        }, values=(False, True)),
+        Option("target", 500, N_("Target"), {
+            "*": N_("The first to reach or pass {target} points wins; if several do, the "
+                    "highest; a tie for highest plays on."),
+        }),
+    ),
+    presets={"standard": {}, "easy": {"pairs": True}},
+    default_preset="standard",
+    player_counts=(2, 3, 4),
+    partnerships="optional",
+    direction="anticlockwise",
+    score_hand=score_hand,
+    play=play,
+)

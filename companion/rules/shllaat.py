@@ -1,0 +1,242 @@
+"""Shlla'at, the Sudanese fishing game: hand scores, game progression and the capture referee.
+
+Rule numbers in verdicts are those of the seed text's summary of capture:
+1 a normal card takes its own rank, 2 a Joker takes any set, 3 an Ace never takes a set
+holding a Joker, 4 a special card in the pool falls only to a normal card.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import DECK_54, DECK_104, Card, Deck, parse_card, parse_cards
+from .fishing import CardValues, Kind, check_index, play_to_target, read_claimed_piles, read_hand
+from .messages import N_, Msg, RuleError, msg
+from .options import Option
+from .spec import GameSpec, GameState, HandScore
+
+DECKS = {"standard": DECK_54, "two-decks": DECK_104}
+TIE_RAISE = 500
+
+
+def is_special(card: Card) -> bool:
+    """Aces and Jokers are special cards; all others are normal."""
+    return card.is_joker or card.rank == "A"
+
+
+VALUES = CardValues((
+    Kind("jokers", N_("Jokers"), N_("Jokers ×{count}"), 50, lambda card: card.is_joker),
+    Kind("aces", N_("aces"), N_("aces ×{count}"), 25, lambda card: card.rank == "A"),
+    Kind("jacks", N_("jacks"), N_("jacks ×{count}"), 2, lambda card: card.rank == "J"),
+    Kind("others", N_("other cards"), N_("other cards ×{count}"), 1, lambda card: True),
+))
+
+
+def score_hand(rules: dict[str, Any], hand: Any, sides: int) -> HandScore:
+    """Each player's captured points; the hand is the whole deck, so they add up to its total."""
+    return VALUES.score(read_hand(hand, (sides,), DECKS[rules["deck"]], VALUES, exact=True))
+
+
+def play(
+    rules: dict[str, Any], hands: list[Any], sides: int, players: int, first_dealer: int
+) -> GameState:
+    """Totals after each hand; `first_dealer` is the seat that played first in hand one."""
+    return play_to_target(
+        rules, hands, sides, players, first_dealer, score_hand,
+        tie_raise=TIE_RAISE, all_win=rules["tie"] == "all_win", leader_after_dealer=False,
+    )
+
+
+# --- Referee -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ShllaatVerdict:
+    legal: bool
+    reason: Msg
+    burnt_pool: list[Card]      # what the played card could also have taken from the pool
+    burnt_piles: list[int]      # players whose top unit it could also have taken
+    plays_again: bool           # captured something while the draw pile lasts
+
+
+@dataclass(frozen=True)
+class _Unit:
+    """The top unit of a player's pile: its cards and the rank of its normal cards."""
+
+    owner: int
+    cards: list[Card]
+    rank: str
+
+
+def judge_capture(
+    rules: dict[str, Any],
+    pool: Any,
+    piles: Any,
+    player: Any,
+    played: Any,
+    claimed_pool: Any,
+    claimed_piles: Any,
+    draw_pile_empty: bool = False,
+) -> ShllaatVerdict:
+    """Is taking `claimed_pool` and the top units of `claimed_piles` with `played` legal?"""
+    pool_cards = parse_cards(pool, "pool")
+    card = parse_card(played, "played")
+    units = _read_piles(piles)
+    seat = check_index(player, len(units), "player")
+    taken_pool = parse_cards(claimed_pool, "claimed.pool")
+    taken_units = read_claimed_piles(claimed_piles, [not u.cards for u in units], own=seat)
+    _check_cards(DECKS[rules["deck"]], pool_cards, units, card, taken_pool)
+
+    for target in taken_pool:
+        reason = _refuse_pool_card(card, target)
+        if reason:
+            return _illegal(reason)
+    for owner in taken_units:
+        reason = _refuse_unit(card, units[owner])
+        if reason:
+            return _illegal(reason)
+    ranks = sorted({c.rank for c in taken_pool if not is_special(c)}
+                   | {units[owner].rank for owner in taken_units})
+    if len(ranks) > 1:
+        return _illegal(msg(
+            N_("A special card takes cards and sets of one rank only, and {card} claims ranks "
+               "{ranks} (Shlla'at: one capture is all of the same rank)."),
+            card=card.label, ranks=", ".join(ranks)))
+
+    def joins(rank: str) -> bool:
+        """Could an item of `rank` be added to this capture? A normal card fixes the rank."""
+        return not ranks or rank in ranks or not is_special(card)
+
+    left_in_pool = Counter(pool_cards) - Counter(taken_pool)
+    burnt_pool = [c for c in left_in_pool.elements()
+                  if _refuse_pool_card(card, c) is None and (is_special(c) or joins(c.rank))]
+    burnt_piles = [unit.owner for unit in units
+                   if unit.cards and unit.owner != seat and unit.owner not in taken_units
+                   and _refuse_unit(card, unit) is None and joins(unit.rank)]
+    captured = bool(taken_pool or taken_units)
+    return ShllaatVerdict(
+        legal=True,
+        reason=_taken(card, taken_pool, taken_units),
+        burnt_pool=burnt_pool,
+        burnt_piles=burnt_piles,
+        plays_again=captured and not draw_pile_empty,
+    )
+
+
+def _illegal(reason: Msg) -> ShllaatVerdict:
+    return ShllaatVerdict(False, reason, [], [], False)
+
+
+def _refuse_pool_card(card: Card, target: Card) -> Msg | None:
+    """Why `card` may not take `target` from the pool, or None if it may."""
+    if is_special(card) and is_special(target):
+        return msg(N_("A special card cannot take a special card lying in the pool: {card} "
+                      "cannot take {target} (Shlla'at rule 4)."),
+                   card=card.label, target=target.label)
+    if not is_special(card) and not is_special(target) and target.rank != card.rank:
+        return msg(N_("A normal card takes only cards of its own rank and special cards from "
+                      "the pool: {card} cannot take {target} (Shlla'at rule 1)."),
+                   card=card.label, target=target.label)
+    return None
+
+
+def _refuse_unit(card: Card, unit: _Unit) -> Msg | None:
+    """Why `card` may not take the top unit `unit`, or None if it may."""
+    if card.rank == "A" and any(c.is_joker for c in unit.cards):
+        return msg(N_("An Ace cannot take a set that holds a Joker (Shlla'at rule 3)."))
+    if not is_special(card) and unit.rank != card.rank:
+        return msg(N_("A normal card takes only a set of its own rank: {card} cannot take the "
+                      "set of {rank}s on player {player}'s pile (Shlla'at rule 1)."),
+                   card=card.label, rank=unit.rank, player=unit.owner + 1)
+    return None
+
+
+def _taken(card: Card, taken_pool: list[Card], taken_units: list[int]) -> Msg:
+    """The sentence for a legal play: what it took and under which rule."""
+    if not taken_pool and not taken_units:
+        return msg(N_("{card} captures nothing and stays in the pool; nobody must capture."),
+                   card=card.label)
+    players = ", ".join(str(owner + 1) for owner in taken_units)
+    from_pool = msg(N_("{cards} from the pool"), cards=", ".join(c.label for c in taken_pool))
+    from_piles = (msg(N_("the top set of player {players}'s pile"), players=players)
+                  if len(taken_units) == 1
+                  else msg(N_("the top sets of the piles of players {players}"), players=players))
+    if not taken_units:
+        what = from_pool
+    elif not taken_pool:
+        what = from_piles
+    else:
+        what = msg(N_("{pool} and {piles}"), pool=from_pool, piles=from_piles)
+    if card.is_joker:
+        rule = 2
+    elif card.rank == "A":
+        rule = 3
+    else:
+        rule = 4 if any(is_special(c) for c in taken_pool) else 1
+    return msg(N_("{card} takes {what} (Shlla'at rule {rule})."),
+               card=card.label, what=what, rule=rule)
+
+
+def _read_piles(piles: Any) -> list[_Unit]:
+    """Every player's top unit, with its rank; RuleError for a unit no play can build."""
+    if not isinstance(piles, list) or not 2 <= len(piles) <= max(SPEC.player_counts):
+        raise RuleError(msg(N_("piles must list the top set of every player's pile, "
+                               "[] for an empty pile: {low} to {high} players."),
+                            low=min(SPEC.player_counts), high=max(SPEC.player_counts)), "piles")
+    units = []
+    for owner, pile in enumerate(piles):
+        field = f"piles[{owner}]"
+        cards = parse_cards(pile, field)
+        ranks = sorted({c.rank for c in cards if not is_special(c)})
+        if cards and not ranks:
+            # every set holds the normal card that made or met the capture
+            raise RuleError(msg(N_("Player {player}'s top set holds no normal card; every "
+                                   "captured set holds at least one."), player=owner + 1), field)
+        if len(ranks) > 1:
+            raise RuleError(msg(N_("Player {player}'s top set mixes the ranks {ranks}; only sets "
+                                   "of the same rank stack into one unit."),
+                                player=owner + 1, ranks=", ".join(ranks)), field)
+        units.append(_Unit(owner, cards, ranks[0] if ranks else ""))
+    return units
+
+
+def _check_cards(deck: Deck, pool: list[Card], units: list[_Unit], card: Card,
+                 taken_pool: list[Card]) -> None:
+    """RuleError unless the cards on the table could all be in the deck at once."""
+    if card in pool and pool.count(card) >= deck.copies.get(card, 0):
+        raise RuleError(msg(N_("The played card {card} is also in the pool; a card cannot be "
+                               "in two places."), card=card.label), "played")
+    deck.check(pool + [card] + [c for unit in units for c in unit.cards])
+    missing = Counter(taken_pool) - Counter(pool)
+    if missing:
+        wrong = next(iter(missing))
+        raise RuleError(msg(N_("{card} is claimed from the pool, but the pool does not hold it."),
+                            card=wrong.label), "claimed.pool")
+
+
+SPEC = GameSpec(
+    name="shllaat",
+    title=N_("Shlla'at"),
+    options=(
+        Option("deck", "standard", N_("Pack"), {
+            "standard": N_("One pack with two Jokers: 54 cards worth 252 points."),
+            "two-decks": N_("Two packs without Jokers: 104 cards worth 304 points."),
+        }, values=("standard", "two-decks")),
+        Option("target", 500, N_("Target"), {
+            "*": N_("The game ends when someone reaches or passes {target} points; the highest "
+                    "total wins."),
+        }),
+        Option("tie", "play_on", N_("Tie for most points"), {
+            "play_on": N_("The target rises by 500 and the tied game goes on."),
+            "all_win": N_("All the tied players win."),
+        }, values=("play_on", "all_win")),
+    ),
+    presets={"standard": {}, "two-decks": {"deck": "two-decks"}},
+    default_preset="standard",
+    player_counts=(2, 3, 4, 5),
+    partnerships="never",
+    direction="clockwise",
+    score_hand=score_hand,
+    play=play,
+)
