@@ -1,0 +1,79 @@
+"""How fast the Basra referee judges captures.
+
+Prints the slowest time for a floor of the whole deck (every numeral and the pictures on
+the floor, each numeral played in turn, cold cache), the slowest of random large floors,
+and judged captures per second on random typical floors of 4 to 12 cards. Times are CPU
+time of this process (time.process_time), so other work on the machine does not inflate them.
+
+    .venv/bin/python benchmarks/bench_basra.py
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from companion.rules import basra_capture
+from companion.rules.basra import SPEC, judge_capture
+from companion.rules.cards import DECK_52
+
+RULES = SPEC.resolve({})
+DECK = [str(card) for card in DECK_52.cards()]
+
+
+def cold_time(floor: list[str], played: str, claimed: list[str], repeats: int = 5) -> float:
+    """Best of `repeats` judgements with an empty cache, in milliseconds."""
+    times = []
+    for _ in range(repeats):
+        basra_capture._legal_counts.cache_clear()
+        start = time.process_time()
+        judge_capture(RULES, floor, played, claimed)
+        times.append(time.process_time() - start)
+    return min(times) * 1000
+
+
+def whole_deck() -> tuple[float, str]:
+    worst = (0.0, "")
+    for played in ("AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S"):
+        floor = [card for card in DECK if card != played]
+        best = judge_capture(RULES, floor, played, []).best
+        worst = max(worst, (cold_time(floor, played, [str(c) for c in best]), played))
+    return worst
+
+
+def random_large(rounds: int, rng: random.Random) -> tuple[float, int]:
+    worst = (0.0, 0)
+    for _ in range(rounds):
+        deck = rng.sample(DECK, len(DECK))
+        played, floor = deck[0], deck[1:rng.randint(16, 52)]
+        worst = max(worst, (cold_time(floor, played, [], repeats=1), len(floor)))
+    return worst
+
+
+def typical_rate(count: int, rng: random.Random) -> float:
+    """Judgements per second on random floors of 4-12 cards, claiming a random legal option."""
+    cases = []
+    for _ in range(count):
+        deck = rng.sample(DECK, 13)
+        floor, played = deck[:rng.randint(4, 12)], deck[12]
+        options = judge_capture(RULES, floor, played, []).options
+        cases.append((floor, played, [str(c) for c in rng.choice(options)] if options else []))
+    basra_capture._legal_counts.cache_clear()
+    start = time.process_time()
+    for floor, played, claimed in cases:
+        judge_capture(RULES, floor, played, claimed)
+    return count / (time.process_time() - start)
+
+
+def main() -> None:
+    rng = random.Random(2024)
+    ms, played = whole_deck()
+    print(f"whole deck on the floor, worst played card {played}: {ms:.2f} ms (limit 20 ms)")
+    ms, size = random_large(300, rng)
+    print(f"random floors of 16-51 cards, worst: {ms:.2f} ms ({size} cards)")
+    rate = typical_rate(20_000, rng)
+    print(f"typical floors (4-12 cards): {rate:,.0f} checks/s (goal > 20,000)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,407 @@
+"""Basra, the Middle Eastern fishing game: options, hand scores, games, matches, referee.
+
+A hand's basras are listed per side by the card that made each one ("7S"), or as a plain
+number of 10-point basras. A jack listed as a basra card is a jack that took a lone jack:
+under `jack_on_lone_jack: double` it counts as two basras (20 with flat basras), under
+`single` as one, and under `none` no jack can be listed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .basra_capture import (
+    CaptureVerdict,
+    basra_points,
+    jack_basra_times,
+    judge_capture,
+    legal_captures,
+)
+from .cards import DECK_52, Card, parse_cards
+from .fishing import check_index
+from .messages import N_, Msg, RuleError, msg
+from .options import Option
+from .progress import add_totals, leaders_at_target, seat_after, status_for
+from .spec import GameSpec, GameState, HandScore, Line
+
+__all__ = ["SPEC", "CaptureVerdict", "MatchState", "judge_capture", "legal_captures",
+           "match_state", "play", "score_hand"]
+
+HAND_CARDS = 52
+TWO_OF_CLUBS = Card("2", "C")
+TEN_OF_DIAMONDS = Card("10", "D")
+WINS_FOR_MATCH = 3
+DECIDER_TARGET = 150
+
+OPTIONS = (
+    Option("majority_points", 30, N_("Points for most cards"), {
+        "*": N_("Most cards: the side with more cards than every other side scores "
+                "{majority_points} points."),
+    }, minimum=0),
+    Option("majority_tie", "carry", N_("Tie for most cards"), {
+        "carry": N_("Tie for most cards: the {majority_points} points carry to the next hand."),
+        "none": N_("Tie for most cards: nobody scores the {majority_points} points."),
+    }, ("carry", "none")),
+    Option("basra_value", "flat", N_("Basra value"), {
+        "flat": N_("Each basra scores 10 points."),
+        "double_face": N_("A basra scores twice the face value of the card that makes it, "
+                          "pictures counting 10: A 2, 7 14, Q 20."),
+    }, ("flat", "double_face")),
+    Option("jack_on_lone_jack", "none", N_("Jack on a lone jack"), {
+        "none": N_("A jack never makes a basra, not even on a lone jack."),
+        "double": N_("A jack taking a lone jack is a double basra: it counts as two basras."),
+        "single": N_("A jack taking a lone jack is an ordinary basra."),
+    }, ("none", "double", "single")),
+    Option("seven_of_diamonds", "egyptian", N_("Seven of diamonds"), {
+        "egyptian": N_("The 7♦ takes the whole floor; it is a basra when the floor is all "
+                       "numerals adding up to 10 or less."),
+        "lobashev": N_("The 7♦ takes the whole floor; it is a basra when the floor adds up to "
+                       "less than 10, holds only 10s, queens and kings, or splits into two or "
+                       "more groups of equal sum below 10."),
+        "none": N_("The 7♦ is an ordinary 7."),
+    }, ("egyptian", "lobashev", "none")),
+    Option("basra_rule", "clear_floor", N_("What makes a basra"), {
+        "clear_floor": N_("A basra is a capture that clears the floor, made with a card other "
+                          "than a jack."),
+        "lone_card": N_("A basra is taking a lone card by matching it, or taking a lone card and "
+                        "the card played onto it with one card equal to their sum."),
+    }, ("clear_floor", "lone_card")),
+    Option("hand_size", 4, N_("Cards per deal"), {
+        4: N_("Each player gets 4 cards per deal."),
+        6: N_("Each player gets 6 cards per deal (4 with 3 players)."),
+    }, (4, 6)),
+    Option("target", 101, N_("Target"), {
+        "*": N_("The game ends when a side reaches {target} points: the higher total wins, and "
+                "a tie at the top plays on."),
+    }),
+)
+
+_EGYPTIAN = {
+    "majority_points": 30, "majority_tie": "carry", "basra_value": "flat",
+    "jack_on_lone_jack": "none", "seven_of_diamonds": "egyptian",
+    "basra_rule": "clear_floor", "hand_size": 4, "target": 101,
+}
+PRESETS = {
+    "egyptian": _EGYPTIAN,
+    "jordanian": {**_EGYPTIAN, "basra_value": "double_face"},
+    "yemeni": {**_EGYPTIAN, "jack_on_lone_jack": "double", "seven_of_diamonds": "lobashev"},
+    "lebanese": {**_EGYPTIAN, "majority_points": 3, "majority_tie": "none",
+                 "jack_on_lone_jack": "single", "seven_of_diamonds": "none",
+                 "basra_rule": "lone_card", "hand_size": 6},
+}
+
+
+# --- Reading a hand ----------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Side:
+    """What scores in one side's pile."""
+
+    cards: int
+    jacks: int
+    aces: int
+    two_of_clubs: bool
+    ten_of_diamonds: bool
+    basras: list[Card]          # capturing cards named
+    plain_basras: int           # basras entered as a number
+
+
+def _fail(where: str, field: str, message: Msg) -> RuleError:
+    return RuleError(message, f"{where}.{field}" if field else where)
+
+
+def _count(value: Any, where: str, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise _fail(where, field, msg(N_("{field} must be a whole number of 0 or more."),
+                                      field=field))
+    return value
+
+
+def _per_side(hand: dict, key: str, sides: int, where: str, default: Any = None) -> list:
+    items = hand.get(key, default)
+    if items is None:
+        raise _fail(where, key, msg(N_("The hand needs {field}."), field=key))
+    if not isinstance(items, list) or len(items) != sides:
+        raise _fail(where, key, msg(N_("{field} must be a list with one entry per side "
+                                       "({sides})."), field=key, sides=sides))
+    return items
+
+
+def _read_basras(hand: dict, sides: int, where: str) -> list[tuple[list[Card], int]]:
+    """(named basra cards, plain basras) per side; each card makes at most one basra."""
+    entries = _per_side(hand, "basras", sides, where, [[] for _ in range(sides)])
+    read: list[tuple[list[Card], int]] = []
+    for side, entry in enumerate(entries):
+        field = f"basras[{side}]"
+        if isinstance(entry, int) and not isinstance(entry, bool):
+            read.append(([], _count(entry, where, field)))
+        elif isinstance(entry, list):
+            read.append((parse_cards(entry, f"{where}.{field}"), 0))
+        else:
+            raise _fail(where, field, msg(N_("Basras of side {side} must be a list of the cards "
+                                             "that made them, or a number."), side=side + 1))
+    named = [card for cards, _ in read for card in cards]
+    for card in named:
+        if named.count(card) > 1:
+            raise _fail(where, "basras", msg(N_("The {card} is listed for two basras, but each "
+                                                "card is played once."), card=card.label))
+    DECK_52.check(named, f"{where}.basras")
+    return read
+
+
+def _read_sides(rules: dict[str, Any], hand: Any, sides: int, where: str) -> list[_Side]:
+    if not isinstance(hand, dict):
+        raise _fail(where, "", msg(N_("A Basra hand must be an object with captured cards or "
+                                      "card counts.")))
+    if ("captured" in hand) == ("cards" in hand):
+        raise _fail(where, "", msg(N_("Enter either captured cards (captured) or counts "
+                                      "(cards, jacks, aces, ...), and not both.")))
+    basras = _read_basras(hand, sides, where)
+    read = _from_cards if "captured" in hand else _from_counts
+    result = read(hand, sides, basras, where)
+    for side, pile in enumerate(result):
+        _check_basras(rules, pile, side, where)
+    return result
+
+
+def _from_cards(hand: dict, sides: int, basras: list, where: str) -> list[_Side]:
+    captured = [parse_cards(cards, f"{where}.captured[{i}]")
+                for i, cards in enumerate(_per_side(hand, "captured", sides, where))]
+    every = [card for cards in captured for card in cards]
+    DECK_52.check(every, f"{where}.captured")
+    if len(every) != HAND_CARDS:
+        raise _fail(where, "captured", msg(N_("{count} cards entered, a hand has {size}."),
+                                           count=len(every), size=HAND_CARDS))
+    piles = []
+    for side, (cards, (named, plain)) in enumerate(zip(captured, basras, strict=True)):
+        for card in named:
+            if card not in cards:
+                raise _fail(where, f"basras[{side}]", msg(N_(
+                    "The {card} made a basra for side {side}, so it must be among that side's "
+                    "captured cards."), card=card.label, side=side + 1))
+        piles.append(_Side(len(cards), sum(c.rank == "J" for c in cards),
+                           sum(c.rank == "A" for c in cards), TWO_OF_CLUBS in cards,
+                           TEN_OF_DIAMONDS in cards, named, plain))
+    return piles
+
+
+def _from_counts(hand: dict, sides: int, basras: list, where: str) -> list[_Side]:
+    columns = {}
+    for key, what, total in (("cards", N_("cards"), HAND_CARDS), ("jacks", N_("jacks"), 4),
+                             ("aces", N_("aces"), 4)):
+        column = [_count(n, where, f"{key}[{i}]")
+                  for i, n in enumerate(_per_side(hand, key, sides, where))]
+        if sum(column) != total:
+            raise _fail(where, key, msg(N_("{count} {what} entered, a hand has {total}."),
+                                        count=sum(column), what=Msg(what), total=total))
+        columns[key] = column
+    holders = {}
+    for key in ("two_of_clubs", "ten_of_diamonds"):
+        if key not in hand:
+            raise _fail(where, key, msg(N_("The hand needs {field}: the side that took it."),
+                                        field=key))
+        holders[key] = check_index(hand[key], sides, f"{where}.{key}")
+    piles = [
+        _Side(columns["cards"][side], columns["jacks"][side], columns["aces"][side],
+              holders["two_of_clubs"] == side, holders["ten_of_diamonds"] == side, *basras[side])
+        for side in range(sides)
+    ]
+    for side, pile in enumerate(piles):
+        _check_counts(pile, side, where)
+    return piles
+
+
+def _check_counts(pile: _Side, side: int, where: str) -> None:
+    """The named cards (jacks, aces, 2♣, 10♦, basra cards) must fit in the side's count."""
+    field = f"basras[{side}]"
+    for card in pile.basras:
+        held = {"J": pile.jacks, "A": pile.aces}.get(card.rank)
+        has = (held >= sum(c.rank == card.rank for c in pile.basras) if held is not None
+               else pile.two_of_clubs if card == TWO_OF_CLUBS
+               else pile.ten_of_diamonds if card == TEN_OF_DIAMONDS else True)
+        if not has:
+            raise _fail(where, field, msg(N_(
+                "The {card} made a basra for side {side}, but that side's counts do not "
+                "include it."), card=card.label, side=side + 1))
+    others = sum(c.rank not in ("J", "A") and c not in (TWO_OF_CLUBS, TEN_OF_DIAMONDS)
+                 for c in pile.basras)
+    known = pile.jacks + pile.aces + pile.two_of_clubs + pile.ten_of_diamonds + others
+    if known > pile.cards:
+        raise _fail(where, f"cards[{side}]", msg(N_(
+            "Side {side} has {cards} cards, fewer than the {known} its jacks, aces, 2♣, 10♦ "
+            "and basra cards make."), side=side + 1, cards=pile.cards, known=known))
+
+
+def _check_basras(rules: dict[str, Any], pile: _Side, side: int, where: str) -> None:
+    """No jack basra where jacks make none; every basra takes at least two cards."""
+    field = f"basras[{side}]"
+    for card in pile.basras:
+        if card.rank == "J" and not jack_basra_times(rules):
+            raise _fail(where, field, msg(N_(
+                "Under these rules a jack never makes a basra, so the {card} cannot be listed "
+                "as one."), card=card.label))
+    count = len(pile.basras) + pile.plain_basras
+    if 2 * count > pile.cards:
+        raise _fail(where, field, msg(N_(
+            "Side {side} has {basras} basras but only {cards} cards; each basra takes at least "
+            "two cards."), side=side + 1, basras=count, cards=pile.cards))
+
+
+def _read_carry(rules: dict[str, Any], hand: dict, where: str) -> int:
+    carry = _count(hand.get("carry_in", 0), where, "carry_in")
+    step = rules["majority_points"] if rules["majority_tie"] == "carry" else 0
+    if carry and (not step or carry % step):
+        raise _fail(where, "carry_in", msg(N_(
+            "carry_in must be majority points held over from tied hands: 0 or a multiple of "
+            "{step}."), step=step))
+    return carry
+
+
+# --- Scoring -----------------------------------------------------------------------------
+
+def score_hand(rules: dict[str, Any], hand: Any, sides: int) -> HandScore:
+    """Card points, majority (with the hand's carry_in) and basras per side."""
+    return _score(rules, hand, _check_sides(sides), None, "hand")
+
+
+def _check_sides(sides: Any) -> int:
+    if isinstance(sides, bool) or sides not in (2, 3, 4):
+        raise RuleError(msg(N_("Basra is played by 2, 3 or 4 sides.")), "sides")
+    return sides
+
+
+def _score(
+    rules: dict[str, Any], hand: Any, sides: int, carry_in: int | None, where: str
+) -> HandScore:
+    """Score a hand; `carry_in` None takes the hand's own carry_in field."""
+    piles = _read_sides(rules, hand, sides, where)
+    if carry_in is None:
+        carry_in = _read_carry(rules, hand, where)
+    most = max(pile.cards for pile in piles)
+    leaders = [side for side, pile in enumerate(piles) if pile.cards == most]
+    majority = leaders[0] if len(leaders) == 1 else None
+    tie_carries = majority is None and rules["majority_tie"] == "carry"
+    carry_out = carry_in + rules["majority_points"] if tie_carries else 0
+    details, lines = [], []
+    for side, pile in enumerate(piles):
+        bonus = rules["majority_points"] + carry_in if side == majority else 0
+        detail, side_lines = _side_score(rules, pile, bonus, carry_in)
+        details.append(detail)
+        lines.append(side_lines)
+    return HandScore([d["total"] for d in details], details, lines,
+                     {"carry_in": carry_in, "carry_out": carry_out, "majority": majority})
+
+
+def _side_score(
+    rules: dict[str, Any], pile: _Side, majority: int, carry_in: int
+) -> tuple[dict[str, Any], list[Line]]:
+    times = jack_basra_times(rules)
+    basra = pile.plain_basras * 10 + sum(
+        basra_points(rules, card, times if card.rank == "J" else 1) for card in pile.basras)
+    count = pile.plain_basras + len(pile.basras)
+    parts = [
+        (msg(N_("most cards, {carried} of them carried over"), carried=carry_in) if carry_in
+         else msg(N_("most cards")), majority),
+        (msg(N_("jacks")), pile.jacks),
+        (msg(N_("aces")), pile.aces),
+        (msg(N_("{card}"), card=TWO_OF_CLUBS.label), 2 * pile.two_of_clubs),
+        (msg(N_("{card}"), card=TEN_OF_DIAMONDS.label), 3 * pile.ten_of_diamonds),
+        (msg(N_("basra ×{count}"), count=count), basra),
+    ]
+    card_points = sum(points for _, points in parts[1:5])
+    detail = {
+        "cards": pile.cards, "jacks": pile.jacks, "aces": pile.aces,
+        "two_of_clubs": int(pile.two_of_clubs), "ten_of_diamonds": int(pile.ten_of_diamonds),
+        "card_points": card_points, "majority": majority, "basras": count,
+        "basra_cards": [str(card) for card in pile.basras], "basra_points": basra,
+        "total": card_points + majority + basra,
+    }
+    return detail, [Line(label, points) for label, points in parts if points]
+
+
+# --- Games and matches -------------------------------------------------------------------
+
+def play(
+    rules: dict[str, Any], hands: list[Any], sides: int, players: int, first_dealer: int
+) -> GameState:
+    """Totals hand by hand, each hand's carry_in being the carry_out of the hand before.
+
+    A carry_in stored in a hand is ignored, so correcting a hand moves the carries after it.
+    `carry` is what the next hand would receive (0 once the game is won). Hands entered
+    after the deciding hand are scored and added, but the winner stays.
+    """
+    sides = _check_sides(sides)
+    if isinstance(players, bool) or players not in (2, 3, 4) or (
+            sides != players and (players, sides) != (4, 2)):
+        raise RuleError(msg(N_("Basra is played by 2, 3 or 4 players, each a side, or by 4 "
+                               "players in two partnerships.")), "players")
+    check_index(first_dealer, players, "first_dealer")
+    if not isinstance(hands, list):
+        raise RuleError(msg(N_("hands must be a list of hands.")), "hands")
+    target = rules["target"]
+    totals, scored, winners, carry = [0] * sides, [], [], 0
+    for number, hand in enumerate(hands):
+        score = _score(rules, hand, sides, carry, f"hands[{number}]")
+        scored.append(score)
+        carry = score.extras["carry_out"]
+        totals = add_totals(totals, score.scores)
+        if not winners and len(leaders_at_target(totals, target)) == 1:
+            winners = leaders_at_target(totals, target)
+    carry = 0 if winners else carry
+    dealer = seat_after(first_dealer, len(hands), players)
+    return GameState(
+        hands=scored, totals=totals, target=target, finished=bool(winners), winners=winners,
+        dealer=dealer, leader=seat_after(dealer, 1, players),
+        status=_status(winners, leaders_at_target(totals, target), carry), carry=carry,
+    )
+
+
+def _status(winners: list[int], tied: list[int], carry: int) -> Msg:
+    if winners or not carry:
+        return status_for(winners, tied)
+    if tied:
+        return msg(N_("Tied at the top past the target: play on until the tie breaks; {carry} "
+                      "points are carried to the next hand."), carry=carry)
+    return msg(N_("{carry} points carried to the next hand."), carry=carry)
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """Games won per side, and the target of the next game (None once the match is over)."""
+
+    wins: list[int]
+    finished: bool
+    winner: int | None
+    next_target: int | None
+
+
+def match_state(game_winners: list[int], sides: int, target: int = 101) -> MatchState:
+    """Best of five: first to three games; with two sides at two games, the next is to 150."""
+    sides = _check_sides(sides)
+    if not isinstance(game_winners, list):
+        raise RuleError(msg(N_("game_winners must be a list of sides.")), "game_winners")
+    wins = [0] * sides
+    for number, side in enumerate(game_winners):
+        if WINS_FOR_MATCH in wins:
+            raise RuleError(msg(N_("The match was already won; game {number} cannot follow."),
+                                number=number + 1), f"game_winners[{number}]")
+        wins[check_index(side, sides, f"game_winners[{number}]")] += 1
+    if WINS_FOR_MATCH in wins:
+        return MatchState(wins, True, wins.index(WINS_FOR_MATCH), None)
+    decider = wins.count(WINS_FOR_MATCH - 1) >= 2
+    return MatchState(wins, False, None, DECIDER_TARGET if decider else target)
+
+
+SPEC = GameSpec(
+    name="basra",
+    title=N_("Basra"),
+    options=OPTIONS,
+    presets=PRESETS,
+    default_preset="egyptian",
+    player_counts=(2, 3, 4),
+    partnerships="optional",
+    direction="anticlockwise",
+    score_hand=score_hand,
+    play=play,
+)

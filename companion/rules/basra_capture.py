@@ -1,0 +1,485 @@
+"""The Basra referee: what a played card may capture, and whether the capture is a basra.
+
+Sums are searched over rank multiplicities, not over subsets of cards: cards of one rank are
+interchangeable for a sum, so a floor is a vector of counts per value (A = 1 .. 10) packed
+into one int, 4 bits per value (counts are at most 4; bit 3 of each field is a guard that
+shows a borrow when a group does not fit). Each capture found as counts is then mapped back
+to concrete cards, taking the cards of a rank in floor order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
+
+from .cards import RANKS, Card, parse_card
+from .messages import N_, Msg, RuleError, msg
+
+OPTIONS_LIMIT = 50
+SEVEN_OF_DIAMONDS = Card("7", "D")
+_BITS = 4
+_SUITS = 4  # copies of a rank in the pack
+_GUARD = sum(8 << (_BITS * i) for i in range(10))  # bit 3 of every field
+
+
+def _unit(value: int) -> int:
+    return 1 << (_BITS * (value - 1))
+
+
+_VALUES = {rank: value for value, rank in enumerate(RANKS[:10], 1)}  # Card.value, faster
+_UNITS = {rank: _unit(value) for rank, value in _VALUES.items()}
+
+
+def _top_value(counts: int) -> int:
+    """Highest value present in a non-empty count vector."""
+    return (counts.bit_length() - 1) // _BITS + 1
+
+
+def _fit(counts: int, group: int) -> int | None:
+    """counts - group, or None when the group needs a card the counts lack."""
+    left = (counts | _GUARD) - group
+    return left ^ _GUARD if left & _GUARD == _GUARD else None
+
+
+def _size(counts: int) -> int:
+    return sum((counts >> (_BITS * i)) & 7 for i in range(10))
+
+
+@cache
+def _groups(value: int) -> dict[int, tuple[int, ...]]:
+    """Groups of values adding up to `value`, as count vectors keyed by their top value.
+
+    Only groups a 52-card pack can hold: at most four cards of a value.
+    """
+    by_top: dict[int, list[int]] = {}
+
+    def build(rest: int, most: int, parts: list[int]) -> None:
+        if rest == 0:
+            if max(map(parts.count, parts)) <= _SUITS:  # more copies would not fit a field
+                by_top.setdefault(parts[0], []).append(sum(map(_unit, parts)))
+            return
+        for part in range(min(rest, most), 0, -1):
+            build(rest - part, part, [*parts, part])
+
+    build(value, value, [])
+    return {top: tuple(groups) for top, groups in by_top.items()}
+
+
+def _counts(cards: Sequence[Card], value: int) -> int:
+    """Count vector of the numerals worth at most `value` among `cards`."""
+    return sum(_UNITS.get(card.rank, 0) for card in cards if _VALUES.get(card.rank, 99) <= value)
+
+
+def _split(
+    value: int, counts: int, memo: dict[int, tuple[int, ...] | None] | None = None
+) -> tuple[int, ...] | None:
+    """Groups of `value` that use every card of `counts` once, or None.
+
+    `memo` (count vector -> answer) may be shared by calls with the same `value`.
+    """
+    known = {} if memo is None else memo
+
+    def search(rest: int) -> tuple[int, ...] | None:
+        if rest == 0:
+            return ()
+        if rest not in known:
+            known[rest] = None
+            for group in _groups(value).get(_top_value(rest), ()):
+                left = _fit(rest, group)
+                found = None if left is None else search(left)
+                if found is not None:
+                    known[rest] = (group, *found)
+                    break
+        return known[rest]
+
+    return search(counts)
+
+
+def _group_in(value: int, counts: int) -> int | None:
+    """A group of `value` among `counts` (a same-rank card first), or None."""
+    for top in range(min(value, _top_value(counts)) if counts else 0, 0, -1):
+        for group in _groups(value).get(top, ()):
+            if _fit(counts, group) is not None:
+                return group
+    return None
+
+
+@lru_cache(maxsize=1024)
+def _legal_counts(value: int, counts: int, limit: int) -> tuple[tuple[int, ...], int]:
+    """(up to limit + 1 legal captures, a capture of the most cards), as count vectors.
+
+    A capture is legal when it splits into groups of `value` and the cards it leaves hold no
+    group. So the cards left behind are enumerated first, value by value from the top, as
+    long as they hold no group (`sums` has a bit for each sum they can make); each such
+    choice whose complement adds up to a multiple of `value` is kept if the complement
+    splits into groups (memoised). Leaving fewer cards first finds the big captures early;
+    once `limit` is passed only choices leaving fewer cards than the best are looked at.
+    """
+    reach = 1 << value
+    have = [(counts >> (_BITS * i)) & 7 for i in range(value)]
+    total = sum(n * (i + 1) for i, n in enumerate(have))
+    splits: dict[int, tuple[int, ...] | None] = {}
+    found: list[int] = []
+    best = [len(have) * 8, 0]  # cards left behind by the best capture, that capture
+
+    present = [v for v in range(value, 0, -1) if have[v - 1]]
+
+    def keep(left: int, cards: int) -> None:
+        if (len(found) <= limit or cards < best[0]) and _split(value, counts - left,
+                                                               splits) is not None:
+            if len(found) <= limit:
+                found.append(counts - left)
+            if cards < best[0]:
+                best[:] = [cards, counts - left]
+
+    def leave(index: int, left: int, cards: int, left_sum: int, sums: int) -> None:
+        if len(found) > limit and cards >= best[0]:
+            return
+        below = present[index]
+        last = index + 1 == len(present)
+        for extra in range(have[below - 1] + 1):
+            if extra:
+                sums = (sums | (sums << below)) & (2 * reach - 1)
+                if sums & reach:
+                    return
+            if not last:
+                leave(index + 1, left + extra * _unit(below), cards + extra,
+                      left_sum + extra * below, sums)
+            elif (total - left_sum - extra * below) % value == 0:  # else it cannot split
+                keep(left + extra * _unit(below), cards + extra)
+
+    if present:
+        leave(0, 0, 0, 0, 1)
+    return tuple(found), best[1]
+
+
+def _cards_for(counts: int, cards: Sequence[Card]) -> list[Card]:
+    """The cards (in floor order) that make up `counts`, the first of each rank."""
+    wanted = {rank: (counts >> (_BITS * i)) & 7 for i, rank in enumerate(RANKS[:10])}
+    chosen = []
+    for card in cards:
+        if wanted.get(card.rank):
+            wanted[card.rank] -= 1
+            chosen.append(card)
+    return chosen
+
+
+# --- Reading the situation ---------------------------------------------------------------
+
+_PARSED: dict[str, Card] = {}  # card texts already read; short texts only, so it stays small
+
+
+def _parse(item: Any, field: str, index: int) -> Card:
+    card = _PARSED.get(item) if isinstance(item, str) else None
+    if card is None:
+        card = parse_card(item, f"{field}[{index}]")
+        if isinstance(item, str) and len(item) <= 4:
+            _PARSED[item] = card
+    return card
+
+
+def _read_cards(items: Any, field: str) -> list[Card]:
+    """Cards of one 52-card pack, each at most once (checked here: this is the hot path)."""
+    if not isinstance(items, list):
+        raise RuleError(msg(N_("A list of cards was expected.")), field)
+    cards = [_parse(item, field, i) for i, item in enumerate(items)]
+    seen: set[Card] = set()
+    for i, card in enumerate(cards):
+        if card.is_joker:
+            raise RuleError(msg(N_("Basra is played without Jokers.")), f"{field}[{i}]")
+        if card in seen:
+            raise RuleError(msg(N_("The {card} is entered twice."), card=card.label),
+                            f"{field}[{i}]")
+        seen.add(card)
+    return cards
+
+
+def _read_situation(floor: Any, played: Any) -> tuple[list[Card], Card]:
+    floor_cards = _read_cards(floor, "floor")
+    card = parse_card(played, "played")
+    if card.is_joker:
+        raise RuleError(msg(N_("Basra is played without Jokers.")), "played")
+    if card in set(floor_cards):
+        raise RuleError(msg(N_("The {card} is the card played, so it cannot also be on the "
+                               "floor."), card=card.label), "played")
+    return floor_cards, card
+
+
+def _read_claimed(claimed: Any, floor: Sequence[Card]) -> list[Card]:
+    cards = _read_cards(claimed, "claimed")
+    on_floor = set(floor)
+    for i, card in enumerate(cards):
+        if card not in on_floor:
+            raise RuleError(msg(N_("The {card} is claimed, but it is not on the floor."),
+                                card=card.label), f"claimed[{i}]")
+    return cards
+
+
+def _read_previous(previous: Any, floor: Sequence[Card], played: Card) -> list[Card] | None:
+    """The floor before the previous play, checked to lead to `floor` with one card."""
+    if previous is None:
+        return None
+    cards = _read_cards(previous, "previous_floor")
+    new = [card for card in floor if card not in cards]
+    follows = (set(cards) <= set(floor)) if len(new) == 1 else (not new and
+                                                                len(floor) < len(cards))
+    if played in cards or not follows:
+        raise RuleError(msg(N_("The floor cannot come from previous_floor by one play: the "
+                               "previous player either added one card or captured some.")),
+                        "previous_floor")
+    return cards
+
+
+def _sweeps(rules: dict[str, Any], played: Card) -> bool:
+    """A jack, and the 7♦ unless it is an ordinary 7, take the whole floor."""
+    return played.rank == "J" or (played == SEVEN_OF_DIAMONDS
+                                  and rules["seven_of_diamonds"] != "none")
+
+
+def _captures(
+    rules: dict[str, Any], floor: Sequence[Card], played: Card, limit: int
+) -> tuple[list[list[Card]], bool, list[Card]]:
+    """(legal captures, most cards first and at most `limit`, truncated, best)."""
+    if not floor:
+        return [], False, []
+    if _sweeps(rules, played):
+        return [list(floor)], False, list(floor)
+    if played.value is None:
+        same = [card for card in floor if card.rank == played.rank]
+        return ([same], False, same) if same else ([], False, [])
+    found, best = _legal_counts(played.value, _counts(floor, played.value), limit)
+    if best == 0:
+        return [], False, []
+    ranked = sorted(found, key=lambda taken: (taken != best, -_size(taken)))[:limit]
+    if best not in ranked:
+        ranked[-1] = best
+    return [_cards_for(taken, floor) for taken in ranked], len(found) > limit, \
+        _cards_for(best, floor)
+
+
+def legal_captures(
+    rules: dict[str, Any], floor: Any, played: Any, limit: int = OPTIONS_LIMIT
+) -> list[list[Card]]:
+    """Every legal capture of `played` from `floor` (at most `limit`), most cards first.
+
+    One capture is listed per choice of how many cards of each rank are taken: which card
+    of a rank is left behind does not change what the rule allows. [] if it takes nothing.
+    """
+    floor_cards, card = _read_situation(floor, played)
+    return _captures(rules, floor_cards, card, max(limit, 1))[0]
+
+
+# --- Verdicts ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class CaptureVerdict:
+    """The referee's answer; `basra`/`basra_points` describe the claimed capture if legal."""
+
+    legal: bool
+    reason: Msg
+    options: list[list[Card]]
+    options_truncated: bool
+    best: list[Card]
+    basra: bool
+    basra_points: int
+
+
+def basra_points(rules: dict[str, Any], card: Card, times: int = 1) -> int:
+    """A basra made with `card`: 10, or twice its face value (pictures 10); `times` for doubles."""
+    face = card.value or 10
+    return times * (10 if rules["basra_value"] == "flat" else 2 * face)
+
+
+def jack_basra_times(rules: dict[str, Any]) -> int:
+    """How many basras a jack taking a lone jack counts for (0, 1 or 2)."""
+    return {"none": 0, "single": 1, "double": 2}[rules["jack_on_lone_jack"]]
+
+
+def _names(cards: Sequence[Card]) -> str:
+    return ", ".join(card.label for card in cards)
+
+
+def _sum_label(cards: Sequence[Card]) -> str:
+    return "+".join(card.label for card in sorted(cards, key=lambda c: -(c.value or 0)))
+
+
+def judge_capture(
+    rules: dict[str, Any], floor: Any, played: Any, claimed: Any, previous_floor: Any = None
+) -> CaptureVerdict:
+    """Is taking `claimed` from `floor` with `played` legal, and is it a basra?"""
+    floor_cards, card = _read_situation(floor, played)
+    taken = _read_claimed(claimed, floor_cards)
+    previous = _read_previous(previous_floor, floor_cards, card)
+    options, truncated, best = _captures(rules, floor_cards, card, OPTIONS_LIMIT)
+    fault = _fault(rules, floor_cards, card, taken, best)
+    if fault is not None:
+        return CaptureVerdict(False, fault, options, truncated, best, False, 0)
+    reason, points = _legal_reason(rules, floor_cards, card, taken, previous)
+    return CaptureVerdict(True, reason, options, truncated, best, points > 0, points)
+
+
+def _fault(
+    rules: dict[str, Any], floor: list[Card], played: Card, taken: list[Card], best: list[Card]
+) -> Msg | None:
+    """Why the claim is not legal, or None if it is."""
+    if not best:
+        if not taken:
+            return None
+        return msg(N_("Not legal: the {played} can take nothing from this floor, so it stays "
+                      "on it (Basra: a card that matches nothing is added to the floor)."),
+                   played=played.label)
+    if not taken:
+        return msg(N_("Not legal: the {played} can capture here, so it must capture, for "
+                      "example {best} (Basra: if you play a card which makes a capture, you "
+                      "must make the capture)."), played=played.label, best=_names(best))
+    if _sweeps(rules, played):
+        missing = [card for card in floor if card not in taken]
+        if not missing:
+            return None
+        template = (N_("Not legal: a jack takes the whole floor, so {missing} must be taken too "
+                       "(Basra: a jack takes everything on the floor).") if played.rank == "J"
+                    else N_("Not legal: the 7♦ takes the whole floor, so {missing} must be taken "
+                            "too (Basra: the seven of diamonds takes everything on the floor)."))
+        return msg(template, missing=_names(missing))
+    return _numeral_fault(played, floor, taken)
+
+
+def _numeral_fault(played: Card, floor: list[Card], taken: list[Card]) -> Msg | None:
+    value = played.value
+    for card in taken:
+        if not _can_take(played, card):
+            template = (N_("Not legal: the {played} cannot take the {card} (Basra: a queen "
+                           "takes only queens and a king only kings).") if value is None
+                        else N_("Not legal: the {played} cannot take the {card} (Basra: a "
+                                "numeral takes cards of its rank and groups adding up to its "
+                                "value)."))
+            return msg(template, played=played.label, card=card.label)
+    chosen = set(taken)
+    left = [card for card in floor if card not in chosen]
+    if value is None:
+        same = [card for card in left if card.rank == played.rank]
+        return _left_behind(played, same[:1]) if same else None
+    if _split(value, _counts(taken, value)) is None:
+        return msg(N_("Not legal: {cards} do not split into groups that each add up to {value} "
+                      "(Basra: a numeral takes groups adding up to its value, each card in one "
+                      "group)."), cards=_names(taken), value=value)
+    group = _group_in(value, _counts(left, value))
+    return None if group is None else _left_behind(played, _cards_for(group, left))
+
+
+def _can_take(played: Card, card: Card) -> bool:
+    """Could `card` be in a group `played` takes (same rank for Q and K, value <= for numerals)?"""
+    if played.value is None:
+        return card.rank == played.rank
+    return card.value is not None and card.value <= played.value
+
+
+def _left_behind(played: Card, group: list[Card]) -> Msg:
+    return msg(N_("Not legal: the {played} could also take {group}, which was left behind "
+                  "(Basra: capture obligation, a card that captures must take all it can)."),
+               played=played.label, group=_sum_label(group))
+
+
+def _legal_reason(
+    rules: dict[str, Any],
+    floor: list[Card],
+    played: Card,
+    taken: list[Card],
+    previous: list[Card] | None,
+) -> tuple[Msg, int]:
+    """The sentence for a legal claim, with its basra sentence, and the basra points."""
+    if not taken:
+        return msg(N_("Legal: the {played} can take nothing here, so it stays on the floor "
+                      "(Basra: a card that matches nothing is added to the floor)."),
+                   played=played.label), 0
+    if played.rank == "J":
+        verdict = msg(N_("Legal: a jack takes the whole floor (Basra: a jack takes everything "
+                         "on the floor)."))
+    elif _sweeps(rules, played):
+        verdict = msg(N_("Legal: the 7♦ takes the whole floor (Basra: the seven of diamonds "
+                         "takes everything on the floor)."))
+    else:
+        verdict = msg(N_("Legal: the {played} takes {groups} and leaves nothing it could take "
+                         "(Basra: a card that captures must take all it can)."),
+                      played=played.label, groups=_groups_label(played, taken))
+    note, points = _basra(rules, floor, played, taken, previous)
+    return (verdict if note is None else msg(N_("{verdict} {basra}"), verdict=verdict,
+                                             basra=note)), points
+
+
+def _groups_label(played: Card, taken: list[Card]) -> str:
+    if played.value is None:
+        return _names(taken)
+    groups = _split(played.value, _counts(taken, played.value)) or ()
+    pool = list(taken)
+    labels = []
+    for group in groups:
+        cards = _cards_for(group, pool)
+        pool = [card for card in pool if card not in cards]
+        labels.append(_sum_label(cards))
+    return ", ".join(labels)
+
+
+def _basra(
+    rules: dict[str, Any],
+    floor: list[Card],
+    played: Card,
+    taken: list[Card],
+    previous: list[Card] | None,
+) -> tuple[Msg | None, int]:
+    """The basra sentence (None if there is nothing to say) and points of a legal capture."""
+    if played.rank == "J":
+        times = jack_basra_times(rules) if [c.rank for c in floor] == ["J"] else 0
+        if not times:
+            return msg(N_("Taking the floor with a jack is no basra (Basra: jacks).")), 0
+        points = basra_points(rules, played, times)
+        return msg(N_("A jack taking a lone jack is a basra worth {points} (Basra: jack on a "
+                      "lone jack)."), points=points), points
+    if _sweeps(rules, played):
+        if not _seven_basra(rules["seven_of_diamonds"], floor):
+            return msg(N_("With this floor the 7♦ makes no basra (Basra: seven of "
+                          "diamonds).")), 0
+        points = basra_points(rules, played)
+        return msg(N_("With this floor the 7♦ makes a basra worth {points} (Basra: seven of "
+                      "diamonds)."), points=points), points
+    if len(taken) != len(floor):
+        return None, 0
+    points = basra_points(rules, played)
+    if rules["basra_rule"] == "clear_floor":
+        return msg(N_("It clears the floor: a basra worth {points} (Basra: basra)."),
+                   points=points), points
+    if len(floor) == 1:
+        return msg(N_("It takes a lone card: a basra worth {points} (Basra: lone-card basra)."),
+                   points=points), points
+    values = [card.value for card in floor]
+    if len(floor) != 2 or not all(values) or played.value != sum(values):
+        return None, 0
+    if previous is None:
+        return msg(N_("Whether this is a basra depends on the floor before the previous play, "
+                      "which was not given: if one of these cards lay alone and the other was "
+                      "played onto it, it is a basra (Basra: lone-card basra).")), 0
+    if len(previous) == 1:
+        return msg(N_("It takes a lone card and the card played onto it with their sum: a "
+                      "basra worth {points} (Basra: lone-card basra)."), points=points), points
+    return msg(N_("The floor was not a lone card before the previous play, so this is no "
+                  "basra (Basra: lone-card basra).")), 0
+
+
+def _seven_basra(variant: str, floor: list[Card]) -> bool:
+    """Does the 7♦ taking this (non-empty) floor make a basra?"""
+    values = [card.value for card in floor]
+    numerals = all(values)
+    total = sum(v or 0 for v in values)
+    if variant == "egyptian":
+        return numerals and total <= 10
+    if all(card.rank in ("10", "Q", "K") for card in floor):
+        return True
+    return numerals and (total < 10 or any(_split(total // parts, _counts(floor, 10)) is not None
+                                           for parts in _equal_parts(total)))
+
+
+def _equal_parts(total: int) -> Iterator[int]:
+    """Numbers of two or more equal groups below 10 that `total` divides into."""
+    return (parts for parts in range(2, total + 1) if total % parts == 0 and total // parts < 10)

@@ -1,0 +1,110 @@
+"""The catalogue and hand-score endpoints of the JSON API."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules.cards import DECK_52, DECK_54
+
+
+def score(client, game, hand, rules=None):
+    body = {"hand": hand}
+    if rules is not None:
+        body["rules"] = rules
+    return client.post(f"/api/v1/score/{game}", json=body)
+
+
+def test_catalogue_lists_the_four_games_with_presets_and_options(client):
+    games = {g["game"]: g for g in client.get("/api/v1/rules").get_json()["games"]}
+    assert list(games) == ["basra", "shllaat", "gharat", "shelem"]
+    assert set(games["basra"]["presets"]) == {"egyptian", "jordanian", "yemeni", "lebanese"}
+    assert games["basra"]["presets"]["lebanese"]["majority_points"] == 3
+    assert games["basra"]["options"]["majority_tie"] == {"default": "carry",
+                                                         "values": ["carry", "none"]}
+    assert set(games["shllaat"]["presets"]) == {"standard", "two-decks"}
+    assert set(games["gharat"]["presets"]) == {"standard", "easy"}
+    assert games["gharat"]["presets"]["easy"]["pairs"] is True
+    assert set(games["shelem"]["presets"]) == {"standard"}
+    assert games["shelem"]["options"]["target"]["type"] == "int"
+
+
+def test_basra_count_form_scores_43_plus_basra(client):
+    response = score(client, "basra", {
+        "cards": [27, 25], "jacks": [2, 2], "aces": [3, 1], "two_of_clubs": 0,
+        "ten_of_diamonds": 1, "basras": [1, 0], "carry_in": 0})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["scores"] == [30 + 2 + 3 + 2 + 10, 2 + 1 + 3]
+    assert sum(body["scores"]) == 43 + 10
+    assert body["majority"] == 0 and body["carry_out"] == 0
+
+
+def test_basra_tie_carries_the_majority(client):
+    body = score(client, "basra", {
+        "cards": [26, 26], "jacks": [2, 2], "aces": [2, 2], "two_of_clubs": 0,
+        "ten_of_diamonds": 1, "basras": [0, 0], "carry_in": 30}).get_json()
+    assert body["carry_out"] == 60 and body["majority"] is None
+    assert body["scores"] == [6, 7]
+
+
+def test_basra_card_form_must_hold_all_52_cards(client):
+    cards = [str(c) for c in DECK_52.cards()]
+    response = score(client, "basra", {"captured": [cards[:26], cards[26:51]], "basras": [[], []]})
+    assert response.status_code == 400
+    assert "51" in response.get_json()["error"] and "52" in response.get_json()["error"]
+
+
+def test_basra_lebanese_preset_totals_16(client):
+    cards = [str(c) for c in DECK_52.cards()]
+    body = score(client, "basra", {"captured": [cards[:30], cards[30:]], "basras": [[], []]},
+                 {"preset": "lebanese"}).get_json()
+    assert sum(body["scores"]) == 16
+
+
+def test_shllaat_hand_adds_to_252(client):
+    cards = [str(c) for c in DECK_54.cards()]
+    body = score(client, "shllaat", {"captured": [cards[:20], cards[20:40], cards[40:]]}).get_json()
+    assert sum(body["scores"]) == 252
+
+
+def test_gharat_counts_form(client):
+    hand = {"numbers": [10, 20], "courts": [6, 6], "aces": [4, 0]}
+    body = score(client, "gharat", hand).get_json()
+    assert body["scores"] == [50 + 60 + 80, 100 + 60]
+
+
+def test_shelem_yasa_example(client):
+    body = score(client, "shelem", {"bidder": 0, "bid": 120, "bidder_points": 25}).get_json()
+    assert body["outcome"] == "yasa"
+    assert body["scores"] == [-165, 140]
+
+
+def test_unknown_game_is_404_or_400_with_message(client):
+    response = score(client, "poker", {})
+    assert response.status_code == 400
+    assert response.get_json()["field"] == "game"
+
+
+@pytest.mark.parametrize("body, field", [
+    ({"hand": {"bidder": 0, "bid": 120, "bidder_points": 25}, "rules": {"preset": "x"}},
+     "rules.preset"),
+    ({"hand": {"bidder": 0, "bid": 120, "bidder_points": 25}, "rules": {"nonsense": 1}},
+     "rules.nonsense"),
+    ({"hand": {"bidder": 0, "bid": 120, "bidder_points": 25}, "rules": []}, "rules"),
+    ({"rules": {}}, "hand"),
+])
+def test_bad_rules_or_missing_hand_is_400_with_field(client, body, field):
+    response = client.post("/api/v1/score/shelem", json=body)
+    assert response.status_code == 400
+    assert response.get_json()["field"] == field
+
+
+@pytest.mark.parametrize("hand", [
+    None, [], "x", 5, {"captured": "abc"}, {"captured": [["ZZ"]]}, {"cards": [1.5, "a"]},
+    {"cards": [-1, 53], "jacks": [0, 4], "aces": [4, 0]}, {"captured": [[None]]},
+])
+@pytest.mark.parametrize("game", ["basra", "shllaat", "gharat", "shelem"])
+def test_malformed_hands_are_400_never_500(client, game, hand):
+    response = client.post(f"/api/v1/score/{game}", json={"hand": hand})
+    assert response.status_code == 400, response.get_data(as_text=True)
+    assert response.get_json()["error"]
