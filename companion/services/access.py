@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import abort, request
+from flask import Response, abort, request
 
 from ..db import get_session
 from ..models import Game
@@ -32,3 +32,33 @@ def require_edit_key(game_id: str) -> None:
     key = presented_key(game_id)
     if not can_edit(game_id, key):
         abort(401 if not key else 403)
+
+
+KEY_COOKIE_MAX_AGE = 400 * 24 * 3600  # browsers cap cookies at 400 days
+
+
+def editor_key(game_id: str) -> str | None:
+    """The edit key this browser holds for the game (cookie, header or `?key=` link), if right.
+
+    Only the key's hash is stored, so the edit link can be shown again only from the key the
+    editor's own phone presents.
+    """
+    row = get_session().get(Game, game_id)
+    if row is None:
+        raise GameNotFound(game_id)
+    for key in (presented_key(game_id), request.args.get("key")):
+        if key_matches(key, row.edit_key_hash):
+            return key
+    return None
+
+
+def remember_key(response: Response, game_id: str, key: str) -> None:
+    """Keep the edit right on this phone: the cookie holds the key itself."""
+    response.set_cookie(COOKIE_PREFIX + game_id, key, max_age=KEY_COOKIE_MAX_AGE, path="/",
+                        httponly=True, samesite="Lax", secure=request.is_secure)
+
+
+def held_keys() -> dict[str, str]:
+    """Every game id this browser holds an edit cookie for, with the key."""
+    return {name.removeprefix(COOKIE_PREFIX): value for name, value in request.cookies.items()
+            if name.startswith(COOKIE_PREFIX) and value}

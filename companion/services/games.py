@@ -314,3 +314,36 @@ def restore_game(session: Session, game_id: str) -> Table:
     session.add(GameEvent(game_id=game_id, version=row.version, action="restore_game"))
     session.commit()
     return load_game(session, game_id)
+
+
+def current_version(session: Session, game_id: str) -> int:
+    """The game's version alone: one cheap query for pollers asking "anything new?"."""
+    version = session.exec(select(Game.version).where(
+        Game.id == game_id, col(Game.deleted_at).is_(None))).first()
+    if version is None:
+        raise GameNotFound(game_id)
+    return version
+
+
+def rotate_key(session: Session, game_id: str) -> str:
+    """A new edit key for the game; every older link and cookie stops working at once."""
+    key = keys.new_key()
+    session.rollback()
+    changed = session.exec(update(Game).where(col(Game.id) == game_id,
+                                              col(Game.deleted_at).is_(None))
+                           .values(edit_key_hash=keys.hash_key(key)))
+    if changed.rowcount == 0:
+        session.rollback()
+        raise GameNotFound(game_id)
+    session.commit()
+    return key
+
+
+def restorable_games(session: Session, game_ids: list[str]) -> list[Game]:
+    """Which of these games were deleted recently enough to be brought back, newest first."""
+    if not game_ids:
+        return []
+    since = utcnow() - UNDELETE_WINDOW
+    query = (select(Game).where(col(Game.id).in_(game_ids), col(Game.deleted_at) > since)
+             .order_by(col(Game.deleted_at).desc()))
+    return list(session.exec(query))

@@ -1,17 +1,182 @@
-"""Game pages: the scoreboard people look at."""
+"""Game pages: set up a game, the live scoreboard, corrections, undo, history, rules card."""
 
 from __future__ import annotations
 
-from flask import Blueprint
+from typing import Any
+
+from babel.lists import format_list
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+from htmx_flask import request as htmx_request
 
 from ..db import get_session
-from ..services import games
+from ..i18n import render_msg
+from ..rules.catalogue import GAMES, get_game
+from ..rules.messages import RuleError
+from ..rules.spec import Line
+from ..services import chart, games, history, setup
+from ..services.access import can_edit, remember_key, require_edit_key
+from ..services.keys import key_matches
 from .render import page_or_fragment
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 
+# Parts of the new-game form that htmx re-renders on their own, by the id they replace.
+SETUP_FRAGMENTS = {
+    "house-rules": "games/_house_rules.html",
+    "players": "games/_players.html",
+    "first-dealer": "games/_dealer.html",
+}
+
+
+@bp.context_processor
+def helpers() -> dict[str, Any]:
+    return {"preset_title": setup.preset_title}
+
+
+@bp.app_template_filter("breakdown")
+def breakdown(lines: list[Line]) -> str:
+    """"most cards 30, jacks 2, basras 20" in the request's language."""
+    items = [_("%(label)s %(points)s", label=render_msg(line.label), points=line.points)
+             for line in lines]
+    return format_list(items, style="unit", locale=get_locale()) if items else "—"
+
+
+@bp.app_template_filter("names")
+def names(items: list[str]) -> str:
+    return format_list(list(items), locale=get_locale())
+
+
+# --- Setting up a game -------------------------------------------------------------------
+
+@bp.get("/new")
+def new() -> str:
+    name = request.args.get("game")
+    if name not in GAMES:
+        return render_template("games/pick.html", games=GAMES.values())
+    form = setup.blank(GAMES[name], request.args.get("preset"))
+    return _setup_page(form)
+
+
+@bp.post("/new")
+def create() -> Any:
+    spec = get_game(request.args.get("game", request.form.get("game")))
+    form = setup.read(spec, request.form, request.form.getlist("players"))
+    if htmx_request.htmx or "players_action" in request.form:
+        return _setup_page(form)  # more or fewer players, or names changed: nothing saved
+    try:
+        table, key = setup.create(get_session(), form)
+    except RuleError as error:
+        form.errors[setup.field_of(error)] = render_msg(error.message)
+        return _setup_page(form), 422
+    response = redirect(url_for("games.show", game_id=table.row.id), 303)
+    remember_key(response, table.row.id, key)
+    return response
+
+
+def _setup_page(form: setup.Setup) -> str:
+    context = {"form": form, "known": games.known_players(get_session())}
+    fragment = SETUP_FRAGMENTS.get(htmx_request.htmx.target or "") if htmx_request.htmx else None
+    return render_template(fragment or "games/new.html", **context)
+
+
+# --- The scoreboard ----------------------------------------------------------------------
 
 @bp.get("/<game_id>")
-def show(game_id: str) -> str:
+def show(game_id: str) -> Any:
     table = games.load_game(get_session(), game_id)
-    return page_or_fragment("games/show.html", "games/_board.html", table=table)
+    key = request.args.get("key")
+    if key is not None:
+        if key_matches(key, table.row.edit_key_hash):
+            response = redirect(url_for("games.show", game_id=game_id), 303)
+            remember_key(response, game_id, key)
+            return response
+        message = _("That edit link does not open this game: you can follow the score, "
+                    "but not change it.")
+        return render_template("games/show.html", **_board(table, editor=False),
+                               message=message), 403
+    return page_or_fragment("games/show.html", "games/_board.html", **_board(table))
+
+
+@bp.get("/<game_id>/board")
+def board(game_id: str) -> Any:
+    """The live board for pollers: 204 when nothing changed since `since`."""
+    since = request.args.get("since", type=int)
+    if since is not None and games.current_version(get_session(), game_id) == since:
+        return Response(status=204)
+    return render_template("games/_board.html",
+                           **_board(games.load_game(get_session(), game_id)))
+
+
+def _board(table: games.Table, editor: bool | None = None) -> dict[str, Any]:
+    """What the board shows: the game, its chart, and whether this phone may change it."""
+    scores = [hand.scores for hand in table.state.hands]
+    return {
+        "table": table,
+        "chart": chart.progression(scores, table.sides),
+        "editor": can_edit(table.row.id) if editor is None else editor,
+        "winners": [table.sides[side] for side in table.state.winners],
+    }
+
+
+@bp.get("/<game_id>/rules")
+def rules(game_id: str) -> str:
+    table = games.load_game(get_session(), game_id)
+    return render_template("games/rules.html", table=table,
+                           card=table.spec.rules_card(table.row.rules))
+
+
+@bp.get("/<game_id>/history")
+def changes(game_id: str) -> str:
+    table = games.load_game(get_session(), game_id)
+    events = [(event, history.describe(event))
+              for event in games.history(get_session(), game_id)]
+    return render_template("games/history.html", table=table, events=events)
+
+
+# --- Corrections -------------------------------------------------------------------------
+
+@bp.get("/<game_id>/hands/<int:number>/delete")
+def confirm_delete(game_id: str, number: int) -> str:
+    require_edit_key(game_id)
+    table = games.load_game(get_session(), game_id)
+    if not 1 <= number <= len(table.hands):
+        raise games.GameNotFound(f"hand {number}")
+    return render_template("games/delete.html", table=table, number=number,
+                           score=table.state.hands[number - 1],
+                           version=request.args.get("version", table.row.version))
+
+
+@bp.post("/<game_id>/hands/<int:number>/delete")
+def delete(game_id: str, number: int) -> Any:
+    require_edit_key(game_id)
+    return _change(game_id, lambda session, version: games.delete_hand(
+        session, game_id, number, version, request.form.get("reason", "")))
+
+
+@bp.post("/<game_id>/undo")
+def undo(game_id: str) -> Any:
+    require_edit_key(game_id)
+    return _change(game_id, lambda session, version: games.undo_last(session, game_id, version))
+
+
+def _change(game_id: str, make: Any) -> Any:
+    """Run a change based on the version the page showed; a refusal shows the game as it is."""
+    session = get_session()
+    try:
+        make(session, _version())
+    except games.StaleGame as stale:
+        return _refused(stale.table, render_msg(stale.message), 409)
+    except RuleError as error:
+        return _refused(games.load_game(session, game_id), render_msg(error.message), 400)
+    return redirect(url_for("games.show", game_id=game_id), 303)
+
+
+def _version() -> int | None:
+    raw = request.form.get("version", "")
+    return int(raw) if raw.isdigit() else None
+
+
+def _refused(table: games.Table, message: str, status: int) -> tuple[str, int]:
+    return render_template("games/show.html", **_board(table), message=message), status

@@ -1,0 +1,176 @@
+"""The new-game form: what it shows for a game and its preset, and what it creates."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from contextlib import suppress
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlmodel import Session
+
+from ..rules.messages import N_, Msg, RuleError, msg
+from ..rules.options import Option
+from ..rules.spec import GameSpec
+from . import games
+from .seating import OPPOSITE_PARTNERS
+
+TEAMS_OPPOSITE, TEAMS_NONE = "opposite", "none"
+DEFAULT_PLAYERS = 4
+# The engine names presets by key; people read these.
+PRESET_TITLES = {
+    "egyptian": N_("Egyptian"), "jordanian": N_("Jordanian"), "yemeni": N_("Yemeni"),
+    "lebanese": N_("Lebanese"), "standard": N_("Standard"), "easy": N_("Easy (pairs)"),
+    "two-decks": N_("Two packs"),
+}
+
+
+def preset_title(name: str) -> Msg:
+    return Msg(PRESET_TITLES.get(name, name))
+
+
+@dataclass(frozen=True)
+class Choice:
+    value: str
+    sentence: Msg
+    checked: bool
+
+
+@dataclass(frozen=True)
+class OptionField:
+    """One house rule as the form shows it: choices, or a number with its sentence."""
+
+    name: str
+    label: str
+    value: str
+    sentence: Msg
+    choices: list[Choice]
+
+    @property
+    def is_number(self) -> bool:
+        return not self.choices
+
+
+@dataclass
+class Setup:
+    """Everything the form holds, exactly as typed, so an error loses nothing."""
+
+    spec: GameSpec
+    preset: str
+    values: dict[str, str]
+    players: list[str]
+    teams: str = TEAMS_OPPOSITE
+    first_dealer: str = "0"
+    errors: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def shows_teams(self) -> bool:
+        return self.spec.partnerships == "optional" and len(self.players) == 4
+
+    @property
+    def fixed_teams(self) -> bool:
+        return self.spec.partnerships == "always"
+
+    @property
+    def can_add_player(self) -> bool:
+        return len(self.players) < max(self.spec.player_counts)
+
+    @property
+    def can_remove_player(self) -> bool:
+        return len(self.players) > min(self.spec.player_counts)
+
+    @property
+    def house_rule_error(self) -> bool:
+        """An error in a rule inside the folded house rules, which must then open."""
+        return any(name.startswith("rules.") and name != "rules.target" for name in self.errors)
+
+    def option_fields(self, skip: tuple[str, ...] = ()) -> list[OptionField]:
+        rules = self._rules_for_sentences()
+        return [_option_field(option, self.values[option.name], rules)
+                for option in self.spec.options if option.name not in skip]
+
+    def option_field(self, name: str) -> OptionField:
+        option = next(option for option in self.spec.options if option.name == name)
+        return _option_field(option, self.values[name], self._rules_for_sentences())
+
+    def _rules_for_sentences(self) -> dict[str, Any]:
+        """The preset's rules with every value typed so far that makes sense."""
+        rules = self.spec.resolve({"preset": self.preset})
+        for option in self.spec.options:
+            with suppress(RuleError):  # a half-typed value keeps the preset's sentence
+                rules[option.name] = _typed(option, self.values[option.name])
+        return rules
+
+
+def _option_field(option: Option, raw: str, rules: dict[str, Any]) -> OptionField:
+    choices = [Choice(str(value), option.describe({**rules, option.name: value}),
+                      str(value) == raw) for value in option.values or ()]
+    return OptionField(option.name, option.label, raw, option.describe(rules), choices)
+
+
+def blank(spec: GameSpec, preset: str | None = None) -> Setup:
+    """A fresh form for `spec` showing `preset`'s values (the default preset if unknown)."""
+    preset = preset if preset in spec.presets else spec.default_preset
+    count = DEFAULT_PLAYERS if DEFAULT_PLAYERS in spec.player_counts else min(spec.player_counts)
+    return Setup(spec, preset, _preset_values(spec, preset), [""] * count)
+
+
+def _preset_values(spec: GameSpec, preset: str) -> dict[str, str]:
+    return {name: str(value) for name, value in spec.resolve({"preset": preset}).items()}
+
+
+def read(spec: GameSpec, form: Mapping[str, Any], players: list[str]) -> Setup:
+    """The form as posted; `players_action` add/remove changes the number of name boxes."""
+    preset = str(form.get("preset", ""))
+    defaults = _preset_values(spec, preset if preset in spec.presets else spec.default_preset)
+    values = {option.name: str(form.get(f"rules.{option.name}", defaults[option.name])).strip()
+              for option in spec.options}
+    setup = Setup(spec, preset, values, list(players), str(form.get("teams", TEAMS_OPPOSITE)),
+                  str(form.get("first_dealer", "0")))
+    action = form.get("players_action")
+    if action == "add" and setup.can_add_player:
+        setup.players.append("")
+    elif action == "remove" and setup.can_remove_player:
+        setup.players.pop()
+    return setup
+
+
+def create(session: Session, setup: Setup) -> tuple[games.Table, str]:
+    """Create the game the form describes; RuleError (with the form's field) if it can't be."""
+    rules: dict[str, Any] = {"preset": setup.preset}
+    for option in setup.spec.options:
+        rules[option.name] = _typed(option, setup.values[option.name])
+    teams = None
+    if setup.shows_teams and setup.teams == TEAMS_OPPOSITE:
+        teams = OPPOSITE_PARTNERS
+    dealer = int(setup.first_dealer) if setup.first_dealer.isdigit() else -1
+    return games.create_game(session, setup.spec.name, rules, setup.players, teams,
+                             first_dealer=dealer)
+
+
+def _typed(option: Option, raw: str) -> Any:
+    """A form's text as the option's value: a whole number, or one of its choices."""
+    field_name = f"rules.{option.name}"
+    if option.values is None:
+        if not raw.lstrip("-").isdigit():
+            raise RuleError(msg(N_("{option}: enter a whole number."),
+                                option=Msg(option.label)), field_name)
+        if int(raw) < option.minimum:
+            raise RuleError(msg(N_("{option} must be at least {minimum}."),
+                                option=Msg(option.label), minimum=option.minimum), field_name)
+        return int(raw)
+    for value in option.values:
+        if str(value) == raw:
+            return value
+    raise RuleError(msg(N_("{option}: choose one of the choices shown."),
+                        option=Msg(option.label)), field_name)
+
+
+def field_of(error: RuleError) -> str:
+    """The form field an error belongs beside ("" for the top of the form)."""
+    name = error.field or ""
+    if name in ("rules", "rules.preset"):
+        return "preset"
+    if name.startswith("rules.") or name in ("players", "teams", "first_dealer"):
+        return name
+    return ""
