@@ -1,0 +1,86 @@
+"""Shlla'at and Ghârat hands from the entry form: counts of each kind of card per side,
+or every card by side."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from ...rules.cards import Deck
+from ...rules.fishing import CardValues
+from ...rules.messages import Msg
+from . import cards
+from .fields import follow, number, to_fields
+
+
+def kinds(values: CardValues, deck: Deck) -> list[dict[str, Any]]:
+    """The kinds this deck holds, each with its label and how many the deck has."""
+    in_deck = values.count(deck.cards())
+    return [{"key": kind.key, "label": kind.name, "total": in_deck[kind.key]}
+            for kind in values.kinds if in_deck[kind.key]]
+
+
+def read_counts(fields: MultiDict, sides: int, values: CardValues, deck: Deck,
+                follows: str | None = None) -> dict[str, Any]:
+    """Counts per side; the last side's `follows` kind is what the deck leaves."""
+    hand = {}
+    for kind in kinds(values, deck):
+        key = kind["key"]
+        if key == follows:
+            hand[key] = follow([number(fields, f"{key}_{i}") for i in range(sides - 1)],
+                               kind["total"], Msg(kind["label"]))
+        else:
+            hand[key] = [number(fields, f"{key}_{i}") for i in range(sides)]
+    return hand
+
+
+def read_cards(fields: MultiDict, sides: int) -> dict[str, Any]:
+    return {"captured": cards.captured(fields, sides)}
+
+
+def count_fields(hand: dict[str, Any], sides: int) -> MultiDict:
+    """Fields from a count hand; lists given per player of a team are added up per side."""
+    values = {}
+    for key, column in hand.items():
+        if isinstance(column, list):
+            for i, count in enumerate(column):
+                name = f"{key}_{i % sides}"
+                values[name] = values.get(name, 0) + count
+    return to_fields(values)
+
+
+def cards_fields(hand: dict[str, Any], sides: int) -> MultiDict:
+    piles: list[list[str]] = [[] for _ in range(sides)]
+    for i, pile in enumerate(hand["captured"]):
+        piles[i % sides].extend(pile)
+    return to_fields(cards.assignments(piles))
+
+
+@dataclass(frozen=True)
+class FishingForm:
+    """A fishing game's entry form: its card values, its deck, which count follows."""
+
+    values: CardValues
+    deck: Callable[[dict[str, Any]], Deck]
+    follows: str | None = None
+
+    def options(self, _sides: int, rules: dict[str, Any]) -> dict[str, Any]:
+        return {"kinds": kinds(self.values, self.deck(rules)), "follows": self.follows}
+
+    def read_quick(self, fields: MultiDict, names: list[str],
+                   rules: dict[str, Any]) -> dict[str, Any]:
+        return read_counts(fields, len(names), self.values, self.deck(rules), self.follows)
+
+    def read_cards(self, fields: MultiDict, names: list[str],
+                   _rules: dict[str, Any]) -> dict[str, Any]:
+        return read_cards(fields, len(names))
+
+    def quick_fields(self, hand: dict[str, Any], names: list[str],
+                     _rules: dict[str, Any]) -> MultiDict:
+        return count_fields(hand, len(names))
+
+    def cards_fields(self, hand: dict[str, Any], names: list[str]) -> MultiDict:
+        return cards_fields(hand, len(names))

@@ -1,0 +1,43 @@
+"""Shelem hands from the entry form: the bidding team, its bid and the points it took."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from ...rules.messages import N_, msg
+from ...rules.shelem import BID_STEP, MIN_BID, SHELEM_DOUBLE, pack_total
+from .fields import number, side, to_fields
+
+
+def options(_sides: int, rules: dict[str, Any]) -> dict[str, Any]:
+    total = pack_total(rules)
+    return {"bids": list(range(MIN_BID, total + 1, BID_STEP)), "total": total,
+            "step": BID_STEP, "low": MIN_BID}
+
+
+def read_quick(fields: MultiDict, names: list[str], _rules: dict[str, Any]) -> dict[str, Any]:
+    if fields.get("all_passed"):
+        return {"all_passed": True}
+    bidder = side(fields, "bidder", len(names), msg(N_("Choose the team that won the bid.")))
+    if fields.get("double"):
+        bid: int | str = SHELEM_DOUBLE
+    else:
+        bid = number(fields, "bid", msg(N_("Choose the bid.")))
+    # The points start at the bid: a bid made exactly needs no more taps.
+    if (fields.get("bidder_points") or "").strip() or bid == SHELEM_DOUBLE:
+        points = number(fields, "bidder_points", msg(N_("Enter the points the bidding team "
+                                                        "took.")))
+    else:
+        points = bid
+    return {"bidder": bidder, "bid": bid, "bidder_points": points}
+
+
+def quick_fields(hand: dict[str, Any], _names: list[str], _rules: dict[str, Any]) -> MultiDict:
+    if hand.get("all_passed"):
+        return to_fields({})
+    double = hand.get("bid") == SHELEM_DOUBLE
+    return to_fields({"bidder": hand.get("bidder"), "double": "1" if double else "",
+                      "bid": "" if double else hand.get("bid"),
+                      "bidder_points": hand.get("bidder_points")})

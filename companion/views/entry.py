@@ -1,0 +1,138 @@
+"""Hand entry pages: the scorer enters or corrects a hand in a few taps, with a live preview."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from htmx_flask import request as htmx_request
+from werkzeug.datastructures import MultiDict
+
+from ..db import get_session
+from ..rules.messages import Msg, RuleError
+from ..services import entry, games
+from ..services.access import can_edit
+from ..services.games import GameNotFound, StaleGame, Table
+from .render import page_or_fragment
+
+bp = Blueprint("entry", __name__, url_prefix="/games")
+
+MODE_COOKIE = "entry_mode_"
+
+
+def _editable(game_id: str) -> Table:
+    """The game, for an editor only: anyone else gets the 403 page."""
+    table = games.load_game(get_session(), game_id)
+    if not can_edit(game_id):
+        abort(403)
+    return table
+
+
+@bp.route("/<game_id>/hands/new", methods=["GET", "POST"])
+def new_hand(game_id: str):
+    table = _editable(game_id)
+    if request.method == "POST":
+        return _save(table, None)
+    mode = entry.pick_mode(table.spec, request.args.get("mode"),
+                           request.cookies.get(MODE_COOKIE + game_id))
+    return _remember(game_id, mode, _form(table, mode, MultiDict(), None))
+
+
+@bp.route("/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+def edit_hand(game_id: str, number: int):
+    table = _editable(game_id)
+    if not 1 <= number <= len(table.hands):
+        raise GameNotFound(f"hand {number}")
+    if request.method == "POST":
+        return _save(table, number)
+    mode, fields = entry.fields_for(table, table.hands[number - 1])
+    wanted = entry.pick_mode(table.spec, request.args.get("mode"), mode)
+    return _form(table, wanted, fields if wanted == mode else MultiDict(), number)
+
+
+@bp.post("/<game_id>/hands/preview")
+def preview(game_id: str) -> str:
+    """The breakdown of the hand as entered so far; nothing is saved."""
+    table = _editable(game_id)
+    number = _number(request.form.get("number"), table)
+    mode = entry.pick_mode(table.spec, request.form.get("mode"))
+    return render_template("entry/_preview.html", table=table,
+                           **_preview(table, mode, request.form, number))
+
+
+def _save(table: Table, number: int | None):
+    fields = request.form
+    mode = entry.pick_mode(table.spec, fields.get("mode"))
+    session, game_id = get_session(), table.row.id
+    version = _whole(fields.get("version"))
+    try:
+        hand = entry.read_hand(table, mode, fields)
+        if number is None:
+            games.add_hand(session, game_id, hand, expected_version=version,
+                           idempotency_key=fields.get("key") or None)
+        else:
+            games.edit_hand(session, game_id, number, hand, expected_version=version,
+                            reason=fields.get("reason", "").strip())
+    except RuleError as error:
+        return _form(table, mode, fields, number, error.message), 422
+    except StaleGame as stale:
+        # Keep what was entered; the form now carries the fresh version for a resubmit.
+        fresh = MultiDict(fields)
+        fresh["version"] = str(stale.table.row.version)
+        return _form(stale.table, mode, fresh, number, stale.message), 409
+    target = url_for("games.show", game_id=game_id)
+    if htmx_request.htmx:
+        return Response("", 200, {"HX-Redirect": target})
+    return redirect(target, 303)
+
+
+def _form(table: Table, mode: str, fields: MultiDict, number: int | None,
+          error: Msg | None = None) -> str:
+    hand_number = number or len(table.hands) + 1
+    preview = _preview(table, mode, fields, hand_number, error)
+    return page_or_fragment(
+        "entry/form.html", "entry/_form.html",
+        table=table, mode=mode, modes=entry.modes(table.spec), fields=fields, number=number,
+        hand_number=hand_number, options=entry.options(table),
+        side_choices=list(enumerate(table.sides)),
+        grid=entry.deck_grid(table) if mode == entry.CARDS else None,
+        key=fields.get("key") or secrets.token_urlsafe(16),
+        version=fields.get("version") or table.row.version, **preview)
+
+
+def _preview(table: Table, mode: str, fields: MultiDict, number: int,
+             error: Msg | None = None) -> dict[str, Any]:
+    """The live breakdown, or the sentence saying what is missing or impossible."""
+    if error is not None:
+        return {"score": None, "problem": error, "refused": True}
+    try:
+        hand = entry.read_hand(table, mode, fields)
+        score = entry.preview(table, number, hand)
+    except RuleError as problem:
+        return {"score": None, "problem": problem.message, "refused": False}
+    return {"score": score, "tallies": entry.tallies(table, score), "problem": None,
+            "refused": False}
+
+
+def _remember(game_id: str, mode: str, body: str) -> Response:
+    """Remember the chosen way of entering hands for this game."""
+    response = Response(body)
+    # Going back to an old form must not resubmit its spent idempotency key: never cache it.
+    response.headers["Cache-Control"] = "no-store"
+    if request.args.get("mode") == mode:
+        response.set_cookie(MODE_COOKIE + game_id, mode, max_age=365 * 86400,
+                            path=f"/games/{game_id}", samesite="Lax", httponly=True)
+    return response
+
+
+def _whole(raw: str | None) -> int | None:
+    return int(raw) if raw and raw.isdigit() else None
+
+
+def _number(raw: str | None, table: Table) -> int:
+    """The hand a preview is for: a stored hand being corrected, else the next one."""
+    number = _whole(raw)
+    if number is not None and 1 <= number <= len(table.hands):
+        return number
+    return len(table.hands) + 1

@@ -1,0 +1,113 @@
+// Hand entry: chips, steppers and the card grid write into ordinary form fields, then fire
+// "change" so htmx asks the server for the live breakdown. No scoring happens here.
+"use strict";
+
+(function () {
+  function field(id) {
+    return document.getElementById(id);
+  }
+
+  function changed(input) {
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  // Chips show which value is chosen; basra card pickers appear one per basra.
+  function sync(input) {
+    if (!input || !input.id) return;
+    document.querySelectorAll('[data-set][data-for="' + input.id + '"]').forEach(function (chip) {
+      chip.setAttribute("aria-pressed", String(chip.dataset.set === input.value));
+    });
+    document.querySelectorAll('[data-slot-of="' + input.id + '"]').forEach(function (slot) {
+      slot.hidden = Number(slot.dataset.slot) >= Number(input.value || 0);
+    });
+    // A field that follows another (the points start at the bid) until touched by hand.
+    document.querySelectorAll('[data-follow="' + input.id + '"]').forEach(function (follower) {
+      if (follower.dataset.touched !== "1" && input.value !== "") {
+        follower.value = input.value;
+      }
+    });
+  }
+
+  function set(input, value) {
+    const low = input.min === "" ? -Infinity : Number(input.min);
+    const high = input.max === "" ? Infinity : Number(input.max);
+    input.value = String(Math.min(high, Math.max(low, value)));
+    sync(input);
+    changed(input);
+  }
+
+  // An empty field counts from the field it starts at (the points from the bid), else from 0.
+  function step(button) {
+    const input = field(button.dataset.for);
+    const start = input.dataset.start ? field(input.dataset.start) : null;
+    let from = Number(input.min || 0);
+    if (input.value !== "") from = Number(input.value);
+    else if (start && start.value !== "") from = Number(start.value);
+    input.dataset.touched = "1";
+    set(input, from + Number(button.dataset.step));
+  }
+
+  function showCard(button) {
+    const owner = button.querySelector('input[name^="card_"]');
+    const basra = button.querySelector('input[name^="basra_"]');
+    button.dataset.side = owner.value;
+    button.setAttribute("aria-pressed", String(owner.value !== ""));
+    button.querySelector(".mark").textContent =
+      (owner.value === "" ? "" : String(Number(owner.value) + 1)) + (basra && basra.value ? "★" : "");
+  }
+
+  function tapCard(button) {
+    const form = button.form;
+    const tool = form.querySelector('input[name="tool"]:checked');
+    const owner = button.querySelector('input[name^="card_"]');
+    const basra = button.querySelector('input[name^="basra_"]');
+    if (!tool) return;
+    if (tool.value === "basra") {
+      if (owner.value === "" || !basra) return;
+      basra.value = basra.value ? "" : "1";
+    } else {
+      owner.value = owner.value === tool.value ? "" : tool.value;
+      if (owner.value === "" && basra) basra.value = "";
+    }
+    showCard(button);
+    changed(owner);
+  }
+
+  function rest(button) {
+    let last = null;
+    button.form.querySelectorAll("[data-card]").forEach(function (card) {
+      const owner = card.querySelector('input[name^="card_"]');
+      if (owner.value === "") {
+        owner.value = button.dataset.rest;
+        showCard(card);
+        last = owner;
+      }
+    });
+    if (last) changed(last);
+  }
+
+  document.addEventListener("click", function (event) {
+    const target = event.target.closest("[data-step], [data-set], [data-card], [data-rest]");
+    if (!target) return;
+    if (target.dataset.step) step(target);
+    else if (target.dataset.set) set(field(target.dataset.for), Number(target.dataset.set));
+    else if (target.dataset.rest) rest(target);
+    else tapCard(target);
+  });
+
+  document.addEventListener("input", function (event) {
+    if (event.target.matches("input[type=number]")) {
+      event.target.dataset.touched = "1";
+      sync(event.target);
+    }
+  });
+
+  // A refused hand (422) or a stale game (409) comes back as the form, to be shown in place.
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const status = event.detail.xhr.status;
+    if ((status === 422 || status === 409) && event.detail.target.id === "entry-form") {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+})();

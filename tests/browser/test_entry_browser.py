@@ -1,0 +1,170 @@
+"""Entering hands on a phone-sized real browser: tap budgets, the card grid, whole games."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .conftest import no_horizontal_overflow
+
+pytestmark = pytest.mark.browser
+
+SHELEM_PLAYERS = ["Ali", "Bahar", "Cyrus", "Dara"]
+
+
+class Taps:
+    """page.click, counted: every call is one tap of the scorer's thumb."""
+
+    def __init__(self, page):
+        self.page, self.count = page, 0
+
+    def __call__(self, selector: str) -> None:
+        self.count += 1
+        self.page.click(selector)
+        # A tap that opens a page: wait for its scripts, as a thumb waits for the page.
+        self.page.wait_for_load_state()
+
+
+def api_game(page, live_server, game, players, **extra):
+    """A game made over the API, its edit link opened so this phone may change it."""
+    created = page.request.post(live_server + "/api/v1/games",
+                                data={"game": game, "players": players, **extra}).json()
+    page.goto(created["edit_url"])
+    return created["id"]
+
+
+def new_game_page(page, live_server, game, players, target=None):
+    """A game set up on the new-game page; returns its id."""
+    page.goto(f"{live_server}/games/new?game={game}")
+    names = page.locator('input[name="players"]')
+    while names.count() > len(players):
+        count = names.count()
+        page.click('button[value="remove"]')
+        expect(names).to_have_count(count - 1)
+    for number, name in enumerate(players, start=1):
+        page.fill(f"#player-{number}", name)
+    if target is not None:
+        page.fill("#opt-target", str(target))
+    page.click("#start-game")
+    expect(page).to_have_url(re.compile(r"/games/[\w-]+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def totals(page):
+    return [page.locator(f'[data-total-side="{i}"]').inner_text() for i in range(2)]
+
+
+def shelem_hand(tap, team=0):
+    """Bidding team, bid 120 and 130 points taken: the typical Shelem hand."""
+    tap(f'label[for="bidder-{team}"]')
+    tap('[data-for="bid"][data-set="120"]')
+    tap('[data-for="bidder_points"][data-step="5"]')
+    tap('[data-for="bidder_points"][data-step="5"]')
+    tap("#save")
+
+
+def basra_hand(tap):
+    """27 cards, 2♣ and 10♦ split, two jacks and two aces each, one basra."""
+    tap('[data-for="cards_0"][data-set="27"]')
+    tap('label[for="two_of_clubs-0"]')
+    tap('label[for="ten_of_diamonds-1"]')
+    tap('label[for="jacks_0-2"]')
+    tap('label[for="aces_0-2"]')
+    tap('[data-for="basras_0"][data-step="1"]')
+    tap("#save")
+
+
+def test_shelem_hand_in_six_taps_or_fewer(page, live_server):
+    game_id = api_game(page, live_server, "shelem", SHELEM_PLAYERS)
+    page.goto(f"{live_server}/games/{game_id}/hands/new")
+    assert no_horizontal_overflow(page)
+    tap = Taps(page)
+    tap('label[for="bidder-0"]')
+    tap('[data-for="bid"][data-set="120"]')
+    expect(page.locator("#bidder_points")).to_have_value("120")  # points start at the bid
+    tap('[data-for="bidder_points"][data-step="5"]')
+    tap('[data-for="bidder_points"][data-step="5"]')
+    expect(page.locator('#preview [data-preview-side="1"]')).to_contain_text("points taken 35")
+    tap("#save")
+    expect(page).to_have_url(f"{live_server}/games/{game_id}")
+    assert tap.count <= 6
+    assert totals(page) == ["130", "35"]
+    assert page.js_errors == []
+
+
+def test_basra_hand_in_ten_taps_or_fewer_on_a_phone_sized_form(page, live_server):
+    game_id = api_game(page, live_server, "basra", ["Ali", "Omar"])
+    page.goto(f"{live_server}/games/{game_id}/hands/new")
+    small = page.evaluate("""() => [...document.querySelectorAll(
+        '#entry-form button, #entry-form .seg-options label, #entry-form input[type=number]')]
+        .filter(e => e.offsetParent !== null)
+        .map(e => e.getBoundingClientRect())
+        .filter(r => r.width < 44 || r.height < 44).length""")
+    assert small == 0
+    assert no_horizontal_overflow(page)
+    tap = Taps(page)
+    basra_hand(tap)
+    expect(page).to_have_url(f"{live_server}/games/{game_id}")
+    assert tap.count <= 10
+    assert totals(page) == ["46", "7"]
+    assert page.js_errors == []
+
+
+def test_basra_game_to_101_through_the_pages(page, live_server):
+    new_game_page(page, live_server, "basra", ["Ali", "Omar"])
+    tap = Taps(page)
+    # Hand 1 on the card grid: everything to Ali, the diamonds to Omar, the 7♠ a basra.
+    tap("#add-hand")
+    tap('.mode-switch a:has-text("Cards")')
+    assert no_horizontal_overflow(page)
+    card = page.locator(".deck [data-card]").first.bounding_box()
+    assert card["width"] >= 44 and card["height"] >= 44
+    tap('[data-rest="0"]')
+    tap('label[for="tool-1"]')
+    for rank in ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]:
+        tap(f'.deck [data-card]:has(input[name="card_{rank}D"])')
+    tap('label[for="tool-basra"]')
+    tap('.deck [data-card]:has(input[name="card_7S"])')
+    expect(page.locator('.deck [data-card]:has(input[name="card_7S"]) .mark')).to_have_text("1★")
+    expect(page.locator('#preview [data-preview-side="0"]')).to_contain_text("39 cards")
+    expect(page.locator('#preview [data-preview-side="0"] .breakdown-head')).to_contain_text("48")
+    tap("#save")
+    expect(page.locator('[data-total-side="0"]')).to_have_text("48")
+    # The way of entry is remembered: back to counts for the next hands.
+    tap("#add-hand")
+    expect(page.locator(".deck")).to_have_count(1)
+    tap('.mode-switch a:has-text("Counts")')
+    basra_hand(tap)
+    expect(page.locator('[data-total-side="0"]')).to_have_text("94")
+    tap("#add-hand")
+    basra_hand(tap)
+    assert totals(page) == ["140", "19"]
+    expect(page.locator(".winner")).to_have_text("Ali won the game!")
+    assert page.js_errors == []
+
+
+def test_shelem_game_to_its_target_through_the_pages(page, live_server):
+    game_id = new_game_page(page, live_server, "shelem", SHELEM_PLAYERS, target=330)
+    tap = Taps(page)
+    # A save with nothing chosen is refused in place; then the table redeals.
+    tap("#add-hand")
+    tap('[data-for="bid"][data-set="125"]')
+    tap("#save")
+    expect(page.locator("#preview .error")).to_have_text("Choose the team that won the bid.")
+    expect(page.locator("#bid")).to_have_value("125")
+    tap("#redeal")
+    expect(page).to_have_url(f"{live_server}/games/{game_id}")
+    for team, expected in [(0, ["130", "35"]), (1, ["165", "165"]), (1, ["200", "295"])]:
+        tap("#add-hand")
+        shelem_hand(tap, team)
+        expect(page.locator('[data-total-side="1"]')).to_have_text(expected[1])
+        assert totals(page) == expected
+    expect(page.locator(".winner")).to_have_count(0)
+    tap("#add-hand")
+    shelem_hand(tap, 1)
+    expect(page.locator('[data-total-side="1"]')).to_have_text("425")
+    expect(page.locator(".winner")).to_have_text("Bahar & Dara won the game!")
+    # The refused save answered 422, which the browser logs; nothing else went wrong.
+    assert [e for e in page.js_errors if "status of 422" not in e] == []
