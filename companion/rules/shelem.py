@@ -8,6 +8,7 @@ seats 1 and 3 team 1. A hand is entered as the bid and the points the bidding te
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from .cards import DECK_52, RANKS, SUIT_SYMBOLS, Card, parse_cards
@@ -70,12 +71,23 @@ OPTIONS = (
 
 def card_points(rules: dict[str, Any], card: Card) -> int:
     """Châgh cards: each ace per `ace_points`, each ten 10, each five 5; others nothing."""
-    return {"A": rules["ace_points"], "10": 10, "5": 5}.get(card.rank, 0)
+    return _rank_points(rules["ace_points"]).get(card.rank, 0)
+
+
+def _rank_points(ace_points: int) -> dict[str, int]:
+    return {"A": ace_points, "10": 10, "5": 5}
+
+
+@cache
+def _pack_total(ace_points: int) -> int:
+    points = _rank_points(ace_points)
+    return sum(points.get(card.rank, 0) for card in DECK_52.cards()) + TRICKS * TRICK_POINTS
 
 
 def pack_total(rules: dict[str, Any]) -> int:
     """Points in one hand: card points of the pack plus 5 for each of the 13 tricks."""
-    return sum(card_points(rules, card) for card in DECK_52.cards()) + TRICKS * TRICK_POINTS
+    # Cached: a game page scores every hand again, and each score needs the total.
+    return _pack_total(rules["ace_points"])
 
 
 # ---------------------------------------------------------------- hand scores
