@@ -1,14 +1,25 @@
-"""Language choice (cookie, then the browser's Accept-Language) and message rendering."""
+"""Language and digits: cookie, then the browser's Accept-Language; message rendering.
+
+Numbers reach the reader in their digits (cookie `digits`, else the language's own) through
+`say()` for engine messages and the `num` filter in templates. Numbers users type are read in
+all three digit sets: `parse_int`, and form fields that are just a number are normalised.
+"""
 
 from __future__ import annotations
 
-from flask import Flask, request
-from flask_babel import Babel, get_locale, gettext
+from typing import Any
 
+from flask import Flask, request
+from flask_babel import Babel, get_locale, get_translations, gettext
+from werkzeug.datastructures import ImmutableMultiDict
+
+from . import digits
+from .digits import parse_int  # noqa: F401  (re-exported: forms read numbers with it)
 from .rules.messages import Msg
 
 LANGUAGES = {"en": "English", "ar": "العربية", "fa": "فارسی"}
 RTL = {"ar", "fa"}
+DEFAULT_DIGITS = {"en": "latn", "ar": "arab", "fa": "arabext"}
 
 
 def select_locale() -> str:
@@ -18,16 +29,78 @@ def select_locale() -> str:
     return request.accept_languages.best_match(list(LANGUAGES)) or "en"
 
 
+def current_digits() -> str:
+    """The reader's digits: their choice, else their language's; the JSON API keeps 0-9."""
+    if request.path.startswith("/api/"):
+        return "latn"
+    chosen = request.cookies.get("digits")
+    if chosen in digits.SYSTEMS:
+        return chosen
+    return DEFAULT_DIGITS.get(str(get_locale() or "en"), "latn")
+
+
+def num(value: Any) -> str:
+    """A number in the reader's digits: `{{ total|num }}`, or num(total) in Python."""
+    return digits.show(value, current_digits())
+
+
 def render_msg(message: Msg | str) -> str:
-    """A rules-engine message in the request's language."""
+    """A rules-engine message in the request's language, its numbers in the reader's digits."""
+    system = current_digits()
+
+    def translate(text: str) -> str:
+        return digits.show_in_prose(gettext(text), system)
+
     if isinstance(message, Msg):
-        return message.format(gettext)
-    return gettext(message)
+        return _with_digits(message, system).format(translate)
+    return translate(message)
+
+
+def _with_digits(message: Msg, system: str) -> Msg:
+    params = {}
+    for key, value in message.params.items():
+        if isinstance(value, Msg):
+            value = _with_digits(value, system)
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            value = digits.Number(value, system)
+        params[key] = value
+    return Msg(message.text, params)
+
+
+def _normalise_form_numbers() -> None:
+    """Form fields holding just a number typed in Eastern digits reach the views as 0-9."""
+    if request.method not in {"POST", "PUT", "PATCH"} or not request.form:
+        return
+    items = list(request.form.items(multi=True))
+    if not any(digits.looks_numeric(value) and value != digits.to_ascii(value)
+               for _, value in items):
+        return
+    request.form = ImmutableMultiDict(
+        (name, digits.to_ascii(value) if digits.looks_numeric(value) else value)
+        for name, value in items)
+    request.__dict__.pop("values", None)  # request.values combines args and the old form
+
+
+def _install_template_gettext(app: Flask) -> None:
+    """Template strings as Flask-Babel gives them, with their own numbers in the reader's digits."""
+    def prose(text: str) -> str:
+        return digits.show_in_prose(text, current_digits())
+
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda s: prose(get_translations().ugettext(s)),
+        ngettext=lambda s, p, n: prose(get_translations().ungettext(s, p, n)),
+        pgettext=lambda c, s: prose(get_translations().upgettext(c, s)),
+        npgettext=lambda c, s, p, n: prose(get_translations().unpgettext(c, s, p, n)),
+        newstyle=True,
+    )
 
 
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale,
           default_translation_directories=str(app.root_path + "/translations"))
+    _install_template_gettext(app)
+    app.before_request(_normalise_form_numbers)
+    app.add_template_filter(num, "num")
 
     @app.context_processor
     def language():
@@ -36,5 +109,7 @@ def init_app(app: Flask) -> None:
             "lang": lang,
             "text_dir": "rtl" if lang in RTL else "ltr",
             "languages": LANGUAGES,
+            "digit_systems": digits.SAMPLES,
+            "digits": current_digits(),
             "say": render_msg,
         }
