@@ -1,0 +1,144 @@
+"""Tournaments over JSON: create, add entrants, pair the next round, results, standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify, url_for
+
+from ..db import get_session
+from ..services import tournaments
+from ..services.tournament_access import director_key, require_director, table_key
+from ..tournament.standings import Row
+from . import bp
+from .body import json_body, require
+
+
+@bp.post("/tournaments")
+def create_tournament():
+    data = json_body()
+    event, key = tournaments.create_tournament(
+        get_session(), data.get("name"), data.get("game"), data.get("rules"),
+        data.get("format"), data.get("entrants"), data.get("settings"))
+    body = tournament_json(event, key)
+    body["director_key"] = key
+    body["director_url"] = url_for("tournaments.show", tournament_id=event.row.id, key=key,
+                                   _external=True)
+    return jsonify(body), 201, {"Location": url_for("api.get_tournament",
+                                                    tournament_id=event.row.id)}
+
+
+@bp.get("/tournaments/<tournament_id>")
+def get_tournament(tournament_id: str):
+    event = tournaments.load(get_session(), tournament_id)
+    return jsonify(tournament_json(event, director_key(tournament_id)))
+
+
+@bp.post("/tournaments/<tournament_id>/entrants")
+def add_entrants(tournament_id: str):
+    key = require_director(tournament_id)
+    event = tournaments.add_entrants(get_session(), tournament_id,
+                                     require(json_body(), "entrants"))
+    return jsonify(tournament_json(event, key)), 201
+
+
+@bp.post("/tournaments/<tournament_id>/rounds")
+def next_round(tournament_id: str):
+    key = require_director(tournament_id)
+    event = tournaments.next_round(get_session(), tournament_id, key)
+    body = tournament_json(event, key)
+    return jsonify(body["rounds"][-1]), 201
+
+
+@bp.put("/tournaments/<tournament_id>/matches/<int:match_id>/result")
+def set_result(tournament_id: str, match_id: int):
+    key = require_director(tournament_id)
+    data = json_body()
+    if data.get("clear") is True:
+        event = tournaments.clear_result(get_session(), tournament_id, match_id,
+                                         data.get("reason"))
+    else:
+        event = tournaments.set_result(get_session(), tournament_id, match_id,
+                                       _places(data), data.get("points"), data.get("reason"))
+    return jsonify(tournament_json(event, key))
+
+
+@bp.get("/tournaments/<tournament_id>/standings")
+def standings(tournament_id: str):
+    event = tournaments.load(get_session(), tournament_id)
+    return jsonify({"id": event.row.id, "version": event.version,
+                    "tiebreaks": event.settings["tiebreaks"],
+                    "standings": [row_json(row) for row in tournaments.rankings(event)]})
+
+
+@bp.get("/tournaments/<tournament_id>/players")
+def players(tournament_id: str):
+    session = get_session()
+    event = tournaments.load(session, tournament_id)
+    return jsonify({"players": [
+        {"name": r.name, "played": r.played, "won": r.won, "hands": r.hands,
+         "average_hand_score": r.average, "basras": r.basras, "bids_made": r.made,
+         "bids_failed": r.failed, "yasa": r.yasa, "shelem": r.shelem}
+        for r in tournaments.records(session, event)]})
+
+
+def _places(data: dict[str, Any]) -> Any:
+    """`places` per side, or `winner` (side index, null for a draw) for two sides."""
+    if "places" in data or "winner" not in data:
+        return data.get("places")
+    winner = data["winner"]
+    if winner is None:
+        return [1, 1]
+    return [1, 2] if winner == 0 else [2, 1] if winner == 1 else None
+
+
+def row_json(row: Row) -> dict[str, Any]:
+    return {
+        "rank": row.rank, "entrant": row.entrant, "name": row.name, "played": row.played,
+        "won": row.won, "drawn": row.drawn, "lost": row.lost, "points": row.points,
+        "points_scored": row.scored, "points_conceded": row.conceded,
+        "tiebreaks": row.tiebreaks,
+        "tie": {"with": row.tied_with, "breakdown": [list(b) for b in row.breakdown],
+                "decided_by": row.decided_by, "shared": row.shared},
+    }
+
+
+def tournament_json(event: tournaments.Event, key: str | None) -> dict[str, Any]:
+    """The tournament; table links (scorer keys) only for the director."""
+    row = event.row
+    return {
+        "id": row.id, "name": row.name, "game": row.game, "rules": row.rules,
+        "format": row.format,
+        "settings": {k: v for k, v in event.settings.items() if k != "plan"},
+        "entrants": [{"id": e.id, "seed": e.seed, "name": e.name, "players": e.players}
+                     for e in event.entrants],
+        "rounds": [{"number": n, "matches": [_match_json(m, key) for m in matches]}
+                   for n, matches in enumerate(event.rounds, start=1)],
+        "finished": event.finished, "version": event.version,
+        "view_url": url_for("tournaments.show", tournament_id=row.id, _external=True),
+        "standings_url": url_for("tournaments.standings", tournament_id=row.id,
+                                 _external=True),
+    }
+
+
+def _match_json(view: tournaments.MatchView, key: str | None) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "id": view.row.id, "table": view.row.table, "sides": view.row.sides,
+        "names": view.names, "bye": view.bye, "decided": view.decided,
+        "manual": view.row.manual is not None,
+        "wins": view.progress.wins if view.progress else None,
+        "places": list(view.result.places) if view.result else None,
+        "points": list(view.result.points) if view.result else None,
+        "games": [{"id": g.id, "totals": g.totals, "finished": g.finished,
+                   "winners": g.winners} for g in view.games],
+        "current_game": view.current.id if view.current else None,
+    }
+    if key and not view.bye:
+        scorer = table_key(key, view.row.id or 0)
+        body["edit_key"] = scorer
+        body["table_url"] = url_for("tournaments.table", tournament_id=view.row.tournament_id,
+                                    match_id=view.row.id, key=scorer, _external=True)
+        if view.current:
+            body["edit_url"] = url_for("games.show", game_id=view.current.id, key=scorer,
+                                       _external=True)
+    return body

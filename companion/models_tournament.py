@@ -1,0 +1,93 @@
+"""Tournament tables. Games at the tables are ordinary games, linked through MatchGame."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Column, ForeignKey, Integer, String, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+from .models import _json, utcnow
+
+
+def _tournament_fk() -> Any:
+    return Field(sa_column=Column(String(32), ForeignKey("tournament.id", ondelete="CASCADE"),
+                                  index=True, nullable=False))
+
+
+class Tournament(SQLModel, table=True):
+    """An event: its game and frozen rules, format and settings, and the director's key."""
+
+    id: str = Field(primary_key=True, max_length=32)
+    name: str = Field(max_length=80)
+    game: str = Field(max_length=16)
+    rules: dict = _json()
+    format: str = Field(max_length=16)
+    settings: dict = _json()
+    director_key_hash: str = Field(max_length=128)
+    version: int = 1
+    created_at: datetime = Field(default_factory=utcnow)
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class Entrant(SQLModel, table=True):
+    """A player, or a fixed partnership (two players), in seeding order."""
+
+    __table_args__ = (UniqueConstraint("tournament_id", "seed"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: str = _tournament_fk()
+    seed: int
+    name: str = Field(max_length=90)
+    players: list = _json()
+
+
+class Round(SQLModel, table=True):
+    __table_args__ = (UniqueConstraint("tournament_id", "number"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: str = _tournament_fk()
+    number: int
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Match(SQLModel, table=True):
+    """A table of a round: its sides (entrant ids; one alone is a bye), and a result the
+    director entered by hand, if any, which overrides the games."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: str = _tournament_fk()
+    round_id: int = Field(sa_column=Column(Integer, ForeignKey("round.id", ondelete="CASCADE"),
+                                           index=True, nullable=False))
+    table: int
+    sides: list = _json()
+    key_hash: str = Field(max_length=128)
+    manual: dict | None = _json(nullable=True)
+
+
+class MatchGame(SQLModel, table=True):
+    """Game `number` (1-based) of a match; tournament_id makes the version check one query."""
+
+    __table_args__ = (UniqueConstraint("match_id", "number"),)
+
+    match_id: int = Field(sa_column=Column(Integer, ForeignKey("match.id", ondelete="CASCADE"),
+                                           primary_key=True))
+    game_id: str = Field(sa_column=Column(String(32), ForeignKey("game.id", ondelete="CASCADE"),
+                                          primary_key=True))
+    tournament_id: str = _tournament_fk()
+    number: int
+
+
+class TournamentEvent(SQLModel, table=True):
+    """The tournament's history: rounds, entrants, and results set or corrected by hand."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: str = _tournament_fk()
+    version: int
+    action: str = Field(max_length=24)
+    match_id: int | None = None
+    before: dict | None = _json(nullable=True)
+    after: dict | None = _json(nullable=True)
+    reason: str = Field(default="", max_length=500)
+    created_at: datetime = Field(default_factory=utcnow)

@@ -1,0 +1,1 @@
+"""Tournaments as pure Python: pairings, match progress, standings and players' records."""

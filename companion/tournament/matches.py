@@ -1,0 +1,52 @@
+"""How a match stands after its games: best of N, with a longer deciding game (Basra's rule)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Games won per side; `next_target` is the next game's target, None once decided."""
+
+    wins: list[int]
+    finished: bool
+    places: list[int]            # 1-based per side once finished (ties share a place)
+    next_target: int | None
+
+
+def head_to_head(game_winners: Sequence[Sequence[int]], best_of: int, target: int,
+                 decider_target: int | None = None) -> Progress:
+    """Best of `best_of`: first to a majority of games wins.
+
+    Generalises rules.basra.match_state: when two sides are both one game short, the next
+    game is the decider, played to `decider_target` (150 in Basra) if there is one.
+    """
+    needed = best_of // 2 + 1
+    wins = [0, 0]
+    for winners in game_winners:
+        for side in winners:
+            wins[side] += 1
+    if max(wins) >= needed:
+        return Progress(wins, True, _places(wins), None)
+    decider = decider_target is not None and wins.count(needed - 1) >= 2
+    return Progress(wins, False, [], decider_target if decider else target)
+
+
+def table(game_winners: Sequence[Sequence[int]], game_totals: Sequence[Sequence[int]],
+          sides: int, games: int, target: int) -> Progress:
+    """A multi-player table plays `games` games; places by games won, then points."""
+    wins = [0] * sides
+    for winners in game_winners:
+        for side in winners:
+            wins[side] += 1
+    if len(game_winners) < games:
+        return Progress(wins, False, [], target)
+    points = [sum(totals[side] for totals in game_totals) for side in range(sides)]
+    return Progress(wins, True, _places(list(zip(wins, points))), None)
+
+
+def _places(keys: Sequence) -> list[int]:
+    """Competition ranking (1, 1, 3...) of sides by key, highest first."""
+    return [1 + sum(other > key for other in keys) for key in keys]

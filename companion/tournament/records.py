@@ -1,0 +1,57 @@
+"""Players' records across games, from the hands as the rules engine scored them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ..rules.spec import HandScore
+
+MADE = {"made": "made", "failed": "failed", "yasa": "yasa", "shelem": "shelem",
+        "shelem_double_made": "shelem", "shelem_double_failed": "failed"}
+
+
+@dataclass
+class Record:
+    """One player's games; Basra and Shelem counts stay 0 in other games."""
+
+    name: str
+    played: int = 0
+    won: int = 0
+    hands: int = 0
+    hand_points: int = 0
+    basras: int = 0
+    made: int = 0
+    failed: int = 0
+    yasa: int = 0
+    shelem: int = 0
+
+    @property
+    def average(self) -> float:
+        """Average hand score of the player's side."""
+        return round(self.hand_points / self.hands, 1) if self.hands else 0.0
+
+
+def add_game(records: dict[str, Record], game: str, players: Sequence[str],
+             teams: Sequence[Sequence[int]] | None, finished: bool, winners: Sequence[int],
+             hands: Sequence[HandScore]) -> None:
+    """Count one game for each of its players (a partnership's hands count for both)."""
+    for seat, name in enumerate(players):
+        side = next(i for i, team in enumerate(teams) if seat in team) if teams else seat
+        record = records.setdefault(name, Record(name))
+        record.played += finished
+        record.won += finished and side in winners
+        for hand in hands:
+            _add_hand(record, game, side, hand)
+
+
+def _add_hand(record: Record, game: str, side: int, hand: HandScore) -> None:
+    if hand.extras.get("outcome") == "redeal":
+        return  # nobody played that hand
+    record.hands += 1
+    record.hand_points += hand.scores[side]
+    if game == "basra":
+        record.basras += hand.details[side].get("basras", 0)
+    if game == "shelem" and hand.extras.get("bidder") == side:
+        kind = MADE[hand.extras["outcome"]]
+        setattr(record, kind, getattr(record, kind) + 1)

@@ -1,0 +1,215 @@
+"""Tournament pages: set-up, the director's desk, public standings, big screen, records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from ..db import get_session
+from ..errors import error_response
+from ..i18n import render_msg
+from ..rules.catalogue import GAMES
+from ..rules.messages import RuleError
+from ..services import tournaments
+from ..services.access import KEY_COOKIE_MAX_AGE
+from ..services.keys import key_matches
+from ..services.tournament_access import (
+    COOKIE_PREFIX,
+    TournamentNotFound,
+    director_key,
+    require_director,
+    table_key,
+)
+from .render import page_or_fragment
+from .share import qr_svg
+
+bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
+
+
+@bp.app_errorhandler(TournamentNotFound)
+def _not_found(_exc: TournamentNotFound):
+    return error_response(404, _("There is no such tournament, or no such table in it."))
+
+
+def _remember(response: Response, tournament_id: str, key: str) -> Response:
+    response.set_cookie(COOKIE_PREFIX + tournament_id, key, max_age=KEY_COOKIE_MAX_AGE,
+                        path="/", secure=request.is_secure, httponly=True, samesite="Lax")
+    return response
+
+
+# --- Setting up -----------------------------------------------------------------------------
+
+@bp.get("/new")
+def new() -> str:
+    return render_template("tournaments/new.html", games=GAMES.values(), form={}, error=None)
+
+
+@bp.post("/new")
+def create() -> Any:
+    form = request.form
+    game, _sep, preset = form.get("variant", "").partition("/")
+    settings = {"best_of": _int(form.get("best_of")), "rounds": _int(form.get("rounds")),
+                "table_size": _int(form.get("table_size")),
+                "partnerships": form.get("partnerships") == "on"}
+    try:
+        event, key = tournaments.create_tournament(
+            get_session(), form.get("name"), game, {"preset": preset} if preset else None,
+            form.get("format"), _lines(form.get("entrants", "")) or None,
+            {k: v for k, v in settings.items() if v is not None})
+    except RuleError as error:
+        get_session().rollback()
+        return render_template("tournaments/new.html", games=GAMES.values(), form=form,
+                               error=render_msg(error.message)), 422
+    response = redirect(url_for("tournaments.show", tournament_id=event.row.id, created=1), 303)
+    return _remember(response, event.row.id, key)
+
+
+def _int(value: str | None) -> int | None:
+    value = (value or "").strip()
+    return int(value) if value.isdigit() else None
+
+
+def _lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+# --- The director's desk (public read-only without the key) ---------------------------------
+
+@bp.get("/<tournament_id>")
+def show(tournament_id: str) -> Any:
+    key = request.args.get("key")
+    if key is not None:
+        response = redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
+        event = tournaments.load(get_session(), tournament_id, advance=False)
+        if key_matches(key, event.row.director_key_hash):
+            return _remember(response, tournament_id, key)
+    return _desk(tournament_id)
+
+
+def _desk(tournament_id: str, error: str | None = None, status: int = 200,
+          form: Any = None) -> Any:
+    session = get_session()
+    event = tournaments.load(session, tournament_id)
+    key = director_key(tournament_id)
+    context = {
+        "event": event, "rows": tournaments.rankings(event), "director": key is not None,
+        "tables": _tables(event, key) if key else {},
+        "history": tournaments.history(session, tournament_id) if key else [],
+        "director_url": url_for("tournaments.show", tournament_id=tournament_id, key=key,
+                                _external=True) if key and request.args.get("created") else None,
+        "error": error, "form": form or {},
+    }
+    return render_template("tournaments/show.html", **context), status
+
+
+def _tables(event: tournaments.Event, key: str) -> dict[int, dict[str, Any]]:
+    """Each table's scorer link and QR code, for the director's eyes only."""
+    links = {}
+    for view in (v for r in event.rounds for v in r if not v.bye and not v.decided):
+        url = url_for("tournaments.table", tournament_id=event.row.id, match_id=view.row.id,
+                      key=table_key(key, view.row.id or 0), _external=True)
+        links[view.row.id or 0] = {"url": url, "qr": qr_svg(url, _("QR code of the table "
+                                                                    "link"))}
+    return links
+
+
+@bp.post("/<tournament_id>/entrants")
+def add_entrants(tournament_id: str) -> Any:
+    require_director(tournament_id)
+    try:
+        tournaments.add_entrants(get_session(), tournament_id,
+                                 _lines(request.form.get("entrants", "")))
+    except RuleError as error:
+        get_session().rollback()
+        return _desk(tournament_id, render_msg(error.message), 422, request.form)
+    return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
+
+
+@bp.post("/<tournament_id>/rounds")
+def next_round(tournament_id: str) -> Any:
+    key = require_director(tournament_id)
+    try:
+        tournaments.next_round(get_session(), tournament_id, key)
+    except RuleError as error:
+        get_session().rollback()
+        return _desk(tournament_id, render_msg(error.message), 422)
+    return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
+
+
+@bp.post("/<tournament_id>/matches/<int:match_id>/result")
+def set_result(tournament_id: str, match_id: int) -> Any:
+    require_director(tournament_id)
+    form = request.form
+    try:
+        if form.get("outcome") == "clear":
+            tournaments.clear_result(get_session(), tournament_id, match_id, form.get("reason"))
+        else:
+            places = [_int(p) for p in form.getlist("places")]
+            points = [_signed(p) for p in form.getlist("points")]
+            tournaments.set_result(get_session(), tournament_id, match_id, places,
+                                   points if all(p is not None for p in points) else None,
+                                   form.get("reason"))
+    except RuleError as error:
+        get_session().rollback()
+        return _desk(tournament_id, render_msg(error.message), 422, form)
+    return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
+
+
+def _signed(value: str | None) -> int | None:
+    text = (value or "").strip()
+    return int(text) if text.lstrip("-").isdigit() else None
+
+
+@bp.get("/<tournament_id>/tables/<int:match_id>")
+def table(tournament_id: str, match_id: int) -> Any:
+    """The table's link (and QR code): straight to the game being played at it."""
+    event = tournaments.load(get_session(), tournament_id)
+    view = tournaments.match_view(event, match_id)
+    key = request.args.get("key", "")
+    if view.current is None or not key_matches(key, view.row.key_hash):
+        return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
+    return redirect(url_for("games.show", game_id=view.current.id, key=key), 303)
+
+
+# --- Everyone's pages --------------------------------------------------------------------------
+
+def _unchanged(tournament_id: str) -> bool:
+    """A poll whose `since` is still the tournament's version (one cheap query)."""
+    since = request.args.get("since")
+    return since is not None and since == str(tournaments.version(get_session(), tournament_id))
+
+
+@bp.get("/<tournament_id>/standings")
+def standings(tournament_id: str) -> Any:
+    if _unchanged(tournament_id):
+        return Response(status=204)
+    event = tournaments.load(get_session(), tournament_id)
+    return page_or_fragment("tournaments/standings.html", "tournaments/_standings.html",
+                            event=event, rows=tournaments.rankings(event))
+
+
+@bp.get("/<tournament_id>/screen")
+def screen(tournament_id: str) -> Any:
+    if _unchanged(tournament_id):
+        return Response(status=204)
+    event = tournaments.load(get_session(), tournament_id)
+    return page_or_fragment("tournaments/screen.html", "tournaments/_screen.html",
+                            event=event, rows=tournaments.rankings(event))
+
+
+@bp.get("/<tournament_id>/standings.csv")
+def standings_csv(tournament_id: str) -> Response:
+    event = tournaments.load(get_session(), tournament_id)
+    body = tournaments.csv_text(event, tournaments.rankings(event))
+    return Response(body, mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="standings-{tournament_id}.csv"'})
+
+
+@bp.get("/<tournament_id>/players")
+def players(tournament_id: str) -> str:
+    session = get_session()
+    event = tournaments.load(session, tournament_id)
+    return render_template("tournaments/players.html", event=event,
+                           records=tournaments.records(session, event))
