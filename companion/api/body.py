@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import request
+from flask.json.provider import DefaultJSONProvider
 
 from ..rules.messages import N_, RuleError, msg
 
@@ -21,3 +22,13 @@ def require(data: dict[str, Any], name: str) -> Any:
     if name not in data:
         raise RuleError(msg(N_("'{name}' is missing."), name=name), name)
     return data[name]
+
+
+class SafeJSONProvider(DefaultJSONProvider):
+    """JSON so deeply nested that parsing it exhausts the stack is malformed, not a 500."""
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        try:
+            return super().loads(s, **kwargs)
+        except RecursionError:
+            raise ValueError("JSON nested too deeply") from None

@@ -1,0 +1,55 @@
+"""Keys, export/import and delete/undo over JSON."""
+
+from __future__ import annotations
+
+from flask import jsonify, url_for
+
+from ..db import get_session
+from ..services import games, transfer
+from ..services.access import require_edit_key
+from . import bp
+from .body import json_body
+from .serialize import game_json
+
+
+def _edit_url(game_id: str, key: str) -> str:
+    return url_for("games.show", game_id=game_id, key=key, _external=True)
+
+
+@bp.post("/games/<game_id>/key")
+def rotate_key(game_id: str):
+    """A new edit key; the old one stops working at once."""
+    require_edit_key(game_id)
+    key = games.rotate_key(get_session(), game_id)
+    return jsonify({"edit_key": key, "edit_url": _edit_url(game_id, key)})
+
+
+@bp.get("/games/<game_id>/export")
+def export_game(game_id: str):
+    return jsonify(transfer.export_game(get_session(), game_id))
+
+
+@bp.post("/games/import")
+def import_game():
+    """An export becomes a new game with its own id and edit key."""
+    table, key = transfer.import_game(get_session(), json_body())
+    body = game_json(table)
+    body["edit_key"] = key
+    body["edit_url"] = _edit_url(table.row.id, key)
+    return jsonify(body), 201, {"Location": url_for("api.get_game", game_id=table.row.id)}
+
+
+@bp.delete("/games/<game_id>")
+def delete_game(game_id: str):
+    """Hide the game; `POST .../restore` brings it back within 7 days."""
+    require_edit_key(game_id)
+    games.delete_game(get_session(), game_id)
+    return jsonify({"deleted": game_id,
+                    "restore_url": url_for("api.restore_game", game_id=game_id,
+                                           _external=True)})
+
+
+@bp.post("/games/<game_id>/restore")
+def restore_game(game_id: str):
+    require_edit_key(game_id)
+    return jsonify(game_json(games.restore_game(get_session(), game_id)))

@@ -1,0 +1,231 @@
+"""Your data is yours: one game as JSON or CSV, a JSON export back as a new game, and the
+whole database as JSON (backup and restore, exact round trip)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from datetime import date, datetime
+from typing import Any
+
+from sqlalchemy import Date, DateTime, Engine, Integer, func, insert, select, text
+from sqlmodel import Session, SQLModel, col
+
+from ..models import Game, GameEvent, Hand, PlayAlong
+from ..rules.catalogue import get_game
+from ..rules.messages import N_, RuleError, msg
+from . import games, keys
+from .seating import clean_players, clean_teams
+
+GAME_FORMAT = "companion-game"
+BACKUP_FORMAT = "companion-backup"
+FORMAT_VERSION = 1
+EVENT_FIELDS = ("version", "action", "number", "before", "after", "reason", "undone")
+CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _when(value: datetime | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def export_game(session: Session, game_id: str) -> dict[str, Any]:
+    """Everything about a game except its edit key: players, rules, hands, history."""
+    table = games.load_game(session, game_id)
+    row = table.row
+    events = sorted(games.history(session, game_id), key=lambda event: event.id or 0)
+    play_along = session.exec(select(PlayAlong).where(PlayAlong.game_id == game_id)
+                              .order_by(col(PlayAlong.id))).all()
+    return {
+        "format": GAME_FORMAT,
+        "format_version": FORMAT_VERSION,
+        "id": row.id,
+        "game": row.game,
+        "rules": row.rules,
+        "players": row.players,
+        "teams": row.teams,
+        "sides": table.sides,
+        "first_dealer": row.first_dealer,
+        "version": row.version,
+        "totals": table.state.totals,
+        "finished": table.state.finished,
+        "winners": table.state.winners,
+        "created_at": _when(row.created_at),
+        "updated_at": _when(row.updated_at),
+        "hands": [{"number": i + 1, "hand": hand, "scores": score.scores}
+                  for i, (hand, score) in enumerate(zip(table.hands, table.state.hands))],
+        "history": [{**{name: getattr(event, name) for name in EVENT_FIELDS},
+                     "created_at": _when(event.created_at)} for event in events],
+        "play_along": [{"state": item.state, "version": item.version,
+                        "finished": item.finished} for item in play_along],
+    }
+
+
+def export_csv(session: Session, game_id: str, hand_label: str, total_label: str) -> str:
+    """Hand-by-hand scores, one column per side, and the totals as the last row."""
+    table = games.load_game(session, game_id)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([hand_label, *map(_cell, table.sides)])
+    for number, score in enumerate(table.state.hands, start=1):
+        writer.writerow([number, *score.scores])
+    writer.writerow([total_label, *table.state.totals])
+    return out.getvalue()
+
+
+def _cell(text_value: str) -> str:
+    # A name like "=HYPERLINK(...)" must stay text when the file is opened in a spreadsheet.
+    return "'" + text_value if text_value.startswith(CSV_FORMULA_START) else text_value
+
+
+def import_game(session: Session, data: Any) -> tuple[games.Table, str]:
+    """A JSON export as a brand-new game (new id, new edit key); nothing existing is touched."""
+    if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
+        raise RuleError(msg(N_("This is not a game exported from Companion.")), "file")
+    if data.get("format_version") != FORMAT_VERSION:
+        raise RuleError(msg(N_("This export comes from another version of Companion.")), "file")
+    spec = get_game(data.get("game"))
+    rules = spec.resolve(data.get("rules"))
+    names = clean_players(spec, data.get("players"))
+    seats = clean_teams(spec, names, data.get("teams"))
+    first_dealer = data.get("first_dealer", 0)
+    if type(first_dealer) is not int or not 0 <= first_dealer < len(names):
+        raise RuleError(msg(N_("The first dealer must be one of the players.")), "first_dealer")
+    hands = _listed(data, "hands")
+    entered = [item.get("hand") if isinstance(item, dict) else None for item in hands]
+    history = [_event(item) for item in _listed(data, "history")]
+    version = max([1, *(event["version"] for event in history)])
+    key = keys.new_key()
+    row = Game(id=keys.new_id(), game=spec.name, rules=rules, players=names, teams=seats,
+               first_dealer=first_dealer, edit_key_hash=keys.hash_key(key), winners=[],
+               totals=[], version=version)
+    state = games.compute(spec, row, entered)  # a hand the rules refuse is a 400 here
+    games._denormalise(row, state, len(entered))
+    session.add(row)
+    session.flush()
+    session.add_all(Hand(game_id=row.id, position=i + 1, data=hand)
+                    for i, hand in enumerate(entered))
+    session.add_all(GameEvent(game_id=row.id, **event) for event in history)
+    session.add_all(PlayAlong(game_id=row.id, state=item["state"], version=item["version"],
+                              finished=item["finished"])
+                    for item in map(_play_along, _listed(data, "play_along")))
+    session.commit()
+    return games.load_game(session, row.id), key
+
+
+def _listed(data: dict[str, Any], name: str) -> list[Any]:
+    value = data.get(name, [])
+    if not isinstance(value, list):
+        raise RuleError(msg(N_("'{name}' must be a list."), name=name), name)
+    return value
+
+
+def _event(item: Any) -> dict[str, Any]:
+    """One history entry, checked field by field so a doctored file is a 400, not a 500."""
+    bad = RuleError(msg(N_("The game's history is damaged.")), "history")
+    if not isinstance(item, dict) or not isinstance(item.get("action"), str):
+        raise bad
+    event = {name: item.get(name) for name in EVENT_FIELDS}
+    if type(event["version"]) is not int or not 1 <= event["version"] < 2**31:
+        raise bad
+    if event["number"] is not None and (type(event["number"]) is not int
+                                        or not 0 <= event["number"] < 2**31):
+        raise bad
+    if not all(event[name] is None or isinstance(event[name], dict)
+               for name in ("before", "after")):
+        raise bad
+    event["action"] = event["action"][:16]
+    event["reason"] = str(event["reason"] or "")[:500]
+    event["undone"] = bool(event["undone"])
+    created = item.get("created_at")
+    if created is not None:
+        event["created_at"] = _parse_when(created, bad)
+    return event
+
+
+def _play_along(item: Any) -> dict[str, Any]:
+    if (not isinstance(item, dict) or not isinstance(item.get("state"), dict)
+            or type(item.get("version")) is not int or not 1 <= item["version"] < 2**31):
+        raise RuleError(msg(N_("The game's play-along record is damaged.")), "play_along")
+    return {"state": item["state"], "version": item["version"],
+            "finished": bool(item.get("finished"))}
+
+
+def _parse_when(value: Any, error: RuleError) -> datetime:
+    try:
+        when = datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise error from None
+    if when.utcoffset() is None:
+        raise error
+    return when
+
+
+# The whole database -----------------------------------------------------------------------
+
+
+def backup(engine: Engine, revision: str | None) -> dict[str, Any]:
+    """Every row of every table, ordered by primary key, so two backups compare equal."""
+    tables: dict[str, Any] = {}
+    with engine.connect() as conn:
+        for table in SQLModel.metadata.sorted_tables:
+            columns = [column.name for column in table.columns]
+            rows = conn.execute(select(table).order_by(*table.primary_key.columns))
+            tables[table.name] = {"columns": columns,
+                                  "rows": [[_plain(value) for value in row] for row in rows]}
+    return {"format": BACKUP_FORMAT, "format_version": FORMAT_VERSION, "schema": revision,
+            "tables": tables}
+
+
+def _plain(value: Any) -> Any:
+    return value.isoformat() if isinstance(value, date | datetime) else value
+
+
+class RestoreRefused(Exception):
+    """The backup cannot go into this database; the message says why."""
+
+
+def restore(engine: Engine, revision: str | None, data: Any) -> int:
+    """Load a backup into an empty database at the same schema; returns the rows written."""
+    if not isinstance(data, dict) or data.get("format") != BACKUP_FORMAT:
+        raise RestoreRefused("This file is not a Companion backup.")
+    if data.get("schema") != revision:
+        raise RestoreRefused(f"The backup has schema {data.get('schema')}, this database "
+                             f"{revision}: restore it with the Companion version that made it.")
+    written = 0
+    with engine.begin() as conn:
+        for table in SQLModel.metadata.sorted_tables:
+            if conn.execute(select(func.count()).select_from(table)).scalar():
+                raise RestoreRefused(f"The database is not empty (table {table.name}): "
+                                     "restore only into an empty database.")
+        for table in SQLModel.metadata.sorted_tables:
+            stored = data["tables"].get(table.name, {"columns": [], "rows": []})
+            names = stored["columns"]
+            rows = [{name: _typed(table.columns[name].type, value)
+                     for name, value in zip(names, row)} for row in stored["rows"]]
+            if rows:
+                conn.execute(insert(table), rows)
+                written += len(rows)
+            _reset_sequence(conn, table)
+    return written
+
+
+def _typed(column_type: Any, value: Any) -> Any:
+    if value is None:
+        return None
+    if isinstance(column_type, DateTime) or isinstance(getattr(column_type, "impl", None),
+                                                        DateTime):
+        return datetime.fromisoformat(value)
+    if isinstance(column_type, Date):
+        return date.fromisoformat(value)
+    return value
+
+
+def _reset_sequence(conn: Any, table: Any) -> None:
+    """PostgreSQL: the next id after the restored ones (SQLite needs nothing)."""
+    if conn.dialect.name != "postgresql":
+        return
+    for column in table.primary_key.columns:
+        if isinstance(column.type, Integer) and column.autoincrement in (True, "auto"):
+            conn.execute(text(
+                f"SELECT setval(pg_get_serial_sequence('{table.name}', '{column.name}'), "
+                f"COALESCE((SELECT MAX({column.name}) FROM \"{table.name}\"), 0) + 1, false)"))
