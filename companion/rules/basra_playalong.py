@@ -1,0 +1,174 @@
+"""Basra play-along: a hand recorded card by card, captures taken by the referee's rules.
+
+The state is plain JSON (rules, seats, the four floor cards and every play with what it took),
+so it can be stored as it is; where the hand stands is always recomputed by replaying it, which
+makes undo a matter of dropping the last entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations, product
+from typing import Any
+
+from .basra_capture import judge_capture, legal_captures
+from .cards import DECK_52, Card, parse_card, parse_cards
+from .messages import N_, Msg, RuleError, msg
+
+HAND_CARDS = 52
+FLOOR_CARDS = 4
+
+
+def new_state(rules: dict[str, Any], players: int, teams: list[list[int]] | None,
+              dealer: int) -> dict[str, Any]:
+    """A hand about to start; seats are in playing order, the player after the dealer leads."""
+    sides = [next(i for i, team in enumerate(teams) if seat in team) for seat in range(players)] \
+        if teams else list(range(players))
+    return {"rules": dict(rules), "players": players, "sides": sides,
+            "first": (dealer + 1) % players, "floor": [], "plays": [], "pending": None}
+
+
+@dataclass
+class Progress:
+    """Where the hand stands after the recorded plays."""
+
+    floor: list[Card]
+    previous_floor: list[Card] | None
+    captured: list[list[Card]]
+    basras: list[list[Card]]
+    seen: set[Card]
+    next_seat: int
+    last_capturer: int | None = None
+    last_reason: Msg | None = None
+    pending: Card | None = None
+    choices: list[list[Card]] = field(default_factory=list)
+
+    @property
+    def finished(self) -> bool:
+        return len(self.seen) == HAND_CARDS and self.pending is None
+
+    @property
+    def cards_left(self) -> int:
+        return HAND_CARDS - len(self.seen)
+
+
+def progress(state: dict[str, Any]) -> Progress:
+    """Replay the hand: the floor, each side's captures and basras, whose turn it is."""
+    rules, sides = state["rules"], state["sides"]
+    count = len(set(sides))
+    floor = parse_cards(state["floor"])
+    now = Progress(floor, None, [[] for _ in range(count)], [[] for _ in range(count)],
+                   set(floor), state["first"])
+    for number, play in enumerate(state["plays"]):
+        card, take = parse_card(play["card"]), parse_cards(play["take"])
+        verdict = judge_capture(rules, now.floor, card, take, now.previous_floor)
+        side = sides[_seat(state, number)]
+        now.previous_floor = list(now.floor)  # for the next play's lone-card basra
+        if take:
+            now.floor = [c for c in now.floor if c not in take]
+            now.captured[side] += take + [card]
+            now.last_capturer = side
+            if verdict.basra:
+                now.basras[side].append(card)
+        else:
+            now.floor.append(card)
+        now.seen.add(card)
+        now.last_reason = verdict.reason
+    now.next_seat = _seat(state, len(state["plays"]))
+    if state["pending"]:
+        now.pending = parse_card(state["pending"])
+        now.choices = choices(rules, now.floor, now.pending)
+    if len(now.seen) == HAND_CARDS and now.pending is None and now.floor:
+        # the last player to capture takes what is left; it is never a basra
+        taker = now.last_capturer if now.last_capturer is not None else sides[
+            (state["first"] - 1) % state["players"]]
+        now.captured[taker] += now.floor
+        now.floor = []
+    return now
+
+
+def _seat(state: dict[str, Any], number: int) -> int:
+    return (state["first"] + number) % state["players"]
+
+
+def choices(rules: dict[str, Any], floor: list[Card], card: Card) -> list[list[Card]]:
+    """Every concrete capture the card may make: the rule's captures, with each choice of
+    which card of a rank is taken (it matters for the 2♣ and the 10♦)."""
+    found: dict[frozenset[Card], list[Card]] = {}
+    for option in legal_captures(rules, floor, card):
+        by_rank: dict[str, list[Card]] = {}
+        for c in option:
+            by_rank.setdefault(c.rank, []).append(c)
+        picks = [combinations([c for c in floor if c.rank == rank], len(taken))
+                 for rank, taken in by_rank.items()]
+        for chosen in product(*picks):
+            cards = [c for group in chosen for c in group]
+            found.setdefault(frozenset(cards), [c for c in floor if c in cards])
+    return list(found.values())
+
+
+def add_floor_card(state: dict[str, Any], text: Any) -> dict[str, Any]:
+    """Record one of the four opening floor cards."""
+    card = parse_card(text, "card")
+    DECK_52.check([card], "card")
+    if card in parse_cards(state["floor"]):
+        raise RuleError(msg(N_("The {card} is already on the floor."), card=card.label), "card")
+    if len(state["floor"]) >= FLOOR_CARDS:
+        raise RuleError(msg(N_("The floor starts with {n} cards."), n=FLOOR_CARDS), "card")
+    return {**state, "floor": state["floor"] + [str(card)]}
+
+
+def play_card(state: dict[str, Any], text: Any) -> dict[str, Any]:
+    """Record the next player's card; it captures by itself unless there is a choice."""
+    now = progress(state)
+    if len(state["floor"]) < FLOOR_CARDS:
+        return add_floor_card(state, text)
+    if now.pending is not None:
+        raise RuleError(msg(N_("First say what the {card} took."), card=now.pending.label),
+                        "card")
+    if now.finished:
+        raise RuleError(msg(N_("All 52 cards are played: the hand is over.")), "card")
+    card = parse_card(text, "card")
+    DECK_52.check([card], "card")
+    if card in now.seen:
+        raise RuleError(msg(N_("The {card} was already played in this hand."),
+                            card=card.label), "card")
+    options = choices(state["rules"], now.floor, card)
+    if len(options) > 1:
+        return {**state, "pending": str(card)}
+    take = options[0] if options else []
+    return {**state, "plays": state["plays"] + [{"card": str(card),
+                                                 "take": [str(c) for c in take]}]}
+
+
+def choose(state: dict[str, Any], take: Any) -> dict[str, Any]:
+    """Settle which capture the pending card made; it must be one of the legal ones."""
+    now = progress(state)
+    if now.pending is None:
+        raise RuleError(msg(N_("No card is waiting for a choice.")), "take")
+    taken = set(parse_cards(take, "take"))
+    if not any(set(option) == taken for option in now.choices):
+        raise RuleError(msg(N_("That is not one of the legal captures of the {card}."),
+                            card=now.pending.label), "take")
+    play = {"card": str(now.pending), "take": [str(c) for c in now.floor if c in taken]}
+    return {**state, "plays": state["plays"] + [play], "pending": None}
+
+
+def undo(state: dict[str, Any]) -> dict[str, Any]:
+    """Take back the last card recorded (or the pending one)."""
+    if state["pending"]:
+        return {**state, "pending": None}
+    if state["plays"]:
+        return {**state, "plays": state["plays"][:-1]}
+    if state["floor"]:
+        return {**state, "floor": state["floor"][:-1]}
+    raise RuleError(msg(N_("There is nothing to undo.")))
+
+
+def hand(state: dict[str, Any]) -> dict[str, Any]:
+    """The finished hand in card form, as the game's score sheet takes it."""
+    now = progress(state)
+    if not now.finished:
+        raise RuleError(msg(N_("{n} cards are still to be played."), n=now.cards_left))
+    return {"captured": [[str(c) for c in cards] for cards in now.captured],
+            "basras": [[str(c) for c in cards] for cards in now.basras]}

@@ -1,0 +1,55 @@
+"""Play-along persistence: one unfinished PlayAlong row per game, saved after every card."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from ..models import PlayAlong, utcnow
+from ..rules import basra_playalong as engine
+from ..rules.messages import N_, RuleError, msg
+from . import games
+
+
+def current(session: Session, table: games.Table) -> PlayAlong:
+    """The game's hand in progress, started for the next hand if there is none."""
+    if table.row.game != "basra":
+        raise RuleError(msg(N_("Play-along is for Basra games.")), "game")
+    row = session.exec(select(PlayAlong).where(PlayAlong.game_id == table.row.id,
+                                               ~col(PlayAlong.finished))
+                       .order_by(col(PlayAlong.id).desc())).first()
+    if row is None:
+        row = PlayAlong(game_id=table.row.id, state=engine.new_state(
+            table.row.rules, len(table.row.players), table.row.teams, table.state.dealer))
+        session.add(row)
+        session.commit()
+    return row
+
+
+def change(session: Session, game_id: str, expected_version: Any,
+           step: Callable[[dict[str, Any]], dict[str, Any]]) -> tuple[PlayAlong, int | None]:
+    """Apply one step (a card, a choice, an undo); a finished hand goes to the score sheet.
+
+    Returns the row and the number of the hand added to the game, if this step finished it.
+    """
+    table = games.load_game(session, game_id)
+    row = current(session, table)
+    if str(expected_version) != str(row.version):
+        raise RuleError(msg(N_("This hand was changed on another phone: here it is as it is "
+                               "now.")), "version")
+    row.state = step(row.state)
+    row.version += 1
+    row.updated_at = utcnow()
+    session.add(row)
+    session.commit()
+    if not engine.progress(row.state).finished:
+        return row, None
+    # the key makes a retried save add the hand once, even if marking it finished failed
+    _, number = games.add_hand(session, game_id, engine.hand(row.state),
+                               idempotency_key=f"play-along-{row.id}")
+    row.finished = True
+    session.add(row)
+    session.commit()
+    return row, number

@@ -1,0 +1,335 @@
+"""What a referee page shows: the situation read from its URL, the links of every tap, and
+the verdict from the same rulings the JSON API gives."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+
+from ..rules import shelem
+from ..rules.cards import DECK_52, SUIT_SYMBOLS, SUITS, Card, Deck
+from ..rules.catalogue import get_game
+from ..rules.messages import Msg, RuleError
+from ..rules.shllaat import DECKS as SHLLAAT_DECKS
+from . import referee
+from .games import load_game
+from .referee_query import Key, Query, option_text, picker
+
+PLAYER_COUNTS = {"shllaat": (2, 3, 4, 5), "gharat": (2, 3, 4)}
+DEFAULT_PLAYERS = {"shllaat": 3, "gharat": 4}
+
+
+@dataclass
+class Slot:
+    """A place cards are picked into: the floor, the played card, a player's pile..."""
+
+    key: str
+    label: Any
+    cards: list[Card]
+    active: bool
+    select: dict[str, str]
+    single: bool = False
+    limit: int | None = None
+    claim: Key | None = None    # tapping the slot's cards claims them (piles)
+    owner: int | None = None
+
+
+@dataclass
+class Board:
+    """Everything a referee page renders; `verdict` is the rules engine's answer or None."""
+
+    game: str
+    query: Query
+    rules: dict[str, Any]
+    names: list[str]
+    slots: list[Slot] = field(default_factory=list)
+    ranks: list[Key] = field(default_factory=list)
+    suits: list[Key] = field(default_factory=list)
+    verdict: Any = None
+    error: Msg | None = None
+    presets: list[Key] = field(default_factory=list)
+    options: list[tuple[Any, list[Key]]] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+    from_game: str | None = None
+
+    def slot(self, key: str) -> Slot:
+        return next(slot for slot in self.slots if slot.key == key)
+
+    @property
+    def active(self) -> Slot | None:
+        return next((slot for slot in self.slots if slot.active), None)
+
+
+def build(game: str, args: Any) -> Board:
+    """The board of `/referee/<game>` for these query values."""
+    spec = get_game(game)
+    if game not in BUILDERS:
+        raise RuleError(Msg("There is no referee for this game."), "game")
+    query = Query.read(game, args)
+    board = Board(game, query, {}, [])
+    try:
+        _read_rules(board)
+    except RuleError as error:
+        board.error = error.message
+        board.rules = spec.resolve(None)
+    if not board.from_game:
+        _rule_choices(board)
+    BUILDERS[game](board)
+    return board
+
+
+def _read_rules(board: Board) -> None:
+    game_id = board.query.get("from")
+    if game_id:
+        from ..db import get_session
+
+        table = load_game(get_session(), game_id)
+        if table.row.game != board.game:
+            raise RuleError(Msg("That game is not played with these rules."), "from")
+        board.rules, board.names, board.from_game = dict(table.row.rules), table.row.players, \
+            game_id
+        return
+    board.rules = referee.rules_for(board.game, board.query.rules())
+
+
+def _rule_choices(board: Board) -> None:
+    """Preset chips, then a chip per value of every choice-valued house rule."""
+    spec, query = get_game(board.game), board.query
+    overrides = {option.name: None for option in spec.options}
+    board.presets = [Key(name, query.changed(preset=name, **overrides),
+                         board.rules["preset"] == name) for name in spec.presets]
+    for option in spec.options:
+        if option.values is None:
+            continue  # targets do not change a ruling
+        board.options.append((option.label, [
+            Key(option_text(value), query.changed(**{option.name: option_text(value)}),
+                board.rules[option.name] == value) for value in option.values]))
+
+
+def _safe_cards(board: Board, key: str) -> list[Card]:
+    """The cards under `key`; a bad card in a hand-edited link is reported, not fatal."""
+    try:
+        return board.query.cards(key)
+    except RuleError as error:
+        board.error = board.error or error.message
+        return []
+
+
+def _slots(board: Board, layout: list[tuple], default: str) -> None:
+    """Make the slots of `layout` (key, label, single, limit[, owner]); `pick` is active."""
+    keys = [key for key, *_ in layout]
+    pick = board.query.get("pick", default)
+    pick = pick if pick in keys else default
+    for key, label, single, limit, *owner in layout:
+        board.slots.append(Slot(key, label, _safe_cards(board, key), key == pick,
+                                board.query.changed(pick=key), single, limit,
+                                owner=owner[0] if owner else None))
+
+
+def _picker(board: Board, deck: Deck, unblocked: tuple[str, ...] = ()) -> None:
+    """The picker for the active slot; cards in other slots are off, except `unblocked` ones."""
+    active = board.active
+    if active is None:
+        return
+    used = [card for slot in board.slots if slot is not active and slot.key not in unblocked
+            for card in slot.cards]
+
+    def add(card: Card) -> dict[str, str]:
+        return board.query.toggled(active.key, card, active.single, active.limit)
+
+    board.ranks, board.suits = picker(board.query, deck, used, active.cards, add)
+
+
+def _judge(board: Board, judge: Any, situation: dict[str, Any]) -> None:
+    if board.error is not None:
+        return
+    try:
+        board.verdict = judge({"rules": board.rules, **situation})
+    except RuleError as error:
+        board.error = error.message
+
+
+def _text(cards: list[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _seat(board: Board, key: str, count: int, default: int = 0) -> int:
+    text = board.query.get(key)
+    return int(text) if text.isdigit() and int(text) < count else default
+
+
+# --- Basra ------------------------------------------------------------------------------------
+
+def _basra(board: Board) -> None:
+    layout = [("floor", _l("Floor"), False, None), ("played", _l("Played card"), True, None)]
+    if board.rules["basra_rule"] == "lone_card":
+        layout.append(("previous", _l("Floor before the previous play"), False, None))
+    _slots(board, layout, "floor")
+    active = board.active
+    _picker(board, DECK_52, ("previous", "floor") if active and active.key in (
+        "floor", "previous") else ())
+    floor, played = board.slot("floor").cards, board.slot("played").cards
+    claimed = [card for card in _safe_cards(board, "claimed") if card in floor]
+    previous = board.slot("previous").cards if len(layout) == 3 else []
+    if played:
+        _judge(board, referee.basra_capture, {
+            "floor": _text(floor), "played": str(played[0]), "claimed": _text(claimed),
+            "previous_floor": _text(previous) if previous else None})
+    verdict = board.verdict
+    capturable = {card for option in (verdict.options if verdict else []) for card in option}
+    best = set(verdict.best) if verdict else set()
+    board.extra["floor"] = [
+        Key(card.label, board.query.toggled("claimed", card), card in claimed,
+            "best" if card in best else "capturable" if card in capturable else "")
+        for card in floor]
+    board.extra["options"] = [
+        Key(", ".join(card.label for card in option),
+            board.query.changed(claimed=",".join(_text(option))),
+            set(option) == set(claimed), "best" if option == verdict.best else "")
+        for option in (verdict.options if verdict else [])]
+
+
+# --- Shlla'at and Ghârat: players with piles --------------------------------------------------
+
+def _players(board: Board) -> tuple[int, int]:
+    """(number of players, the player whose turn it is) with chips to change both."""
+    counts = PLAYER_COUNTS[board.game]
+    players = len(board.names) if board.from_game else _seat(
+        board, "players", max(counts) + 1, DEFAULT_PLAYERS[board.game])
+    players = players if players in counts else DEFAULT_PLAYERS[board.game]
+    board.names = board.names or [str(_l("Player %(n)s", n=i + 1)) for i in range(players)]
+    player = _seat(board, "player", players)
+    board.extra["player"] = player
+    if not board.from_game:
+        board.extra["counts"] = [Key(str(n), board.query.changed(players=str(n)), n == players)
+                                 for n in counts]
+    board.extra["turn"] = [Key(name, board.query.changed(player=str(i)), i == player)
+                           for i, name in enumerate(board.names)]
+    return players, player
+
+
+def _claimed_piles(board: Board, player: int) -> list[int]:
+    """Claimed piles from the link, leaving out the player's own and empty ones."""
+    owners = [int(t) for t in board.query.get("cpiles").split(",") if t.isdigit()]
+    piles = {slot.owner: slot for slot in board.slots if slot.owner is not None}
+    return [owner for owner in dict.fromkeys(owners)
+            if owner in piles and owner != player and piles[owner].cards]
+
+
+def _pile_layout(board: Board, first: tuple, players: int, single: bool) -> list[tuple]:
+    """`first`, each player's pile, then the played card."""
+    return [first] + [(f"pile{owner}", board.names[owner], single, None, owner)
+                      for owner in range(players)] + [("played", _l("Played card"), True, None)]
+
+
+def _claim_keys(board: Board, player: int, claimed: list[int]) -> None:
+    for slot in board.slots:
+        if slot.owner is not None and slot.owner != player and slot.cards:
+            owners = [o for o in claimed if o != slot.owner] + (
+                [] if slot.owner in claimed else [slot.owner])
+            slot.claim = Key(slot.key, board.query.changed(
+                cpiles=",".join(str(o) for o in sorted(owners))), slot.owner in claimed)
+
+
+def _shllaat(board: Board) -> None:
+    players, player = _players(board)
+    _slots(board, _pile_layout(board, ("pool", _l("Pool"), False, None), players, False),
+           "pool")
+    deck = SHLLAAT_DECKS[board.rules["deck"]]
+    _picker(board, deck)
+    pool, played = board.slot("pool").cards, board.slot("played").cards
+    claimed_pool = [card for card in _safe_cards(board, "cpool") if card in pool]
+    claimed = _claimed_piles(board, player)
+    _claim_keys(board, player, claimed)
+    drawn = board.query.get("drawn") == "1"
+    board.extra["pool"] = [Key(card.label, board.query.toggled("cpool", card),
+                               card in claimed_pool) for card in pool]
+    board.extra["drawn"] = Key("drawn", board.query.changed(drawn=None if drawn else "1"), drawn)
+    if played:
+        _judge(board, referee.shllaat_capture, {
+            "pool": _text(pool), "piles": [_text(board.slot(f"pile{i}").cards)
+                                           for i in range(players)],
+            "player": player, "played": str(played[0]),
+            "claimed": {"pool": _text(claimed_pool), "piles": claimed},
+            "draw_pile_empty": drawn})
+
+
+def _gharat(board: Board) -> None:
+    players, player = _players(board)
+    _slots(board, _pile_layout(board, ("top", _l("Top of the play pile"), True, None),
+                               players, True), "top")
+    _picker(board, DECK_52)
+    top, played = board.slot("top").cards, board.slot("played").cards
+    claimed = _claimed_piles(board, player)
+    _claim_keys(board, player, claimed)
+    take_top = board.query.get("ctop") == "1" and bool(top)
+    board.extra["ctop"] = Key("ctop", board.query.changed(ctop=None if take_top else "1"),
+                              take_top)
+    if played:
+        _judge(board, referee.gharat_capture, {
+            "play_pile_top": str(top[0]) if top else None,
+            "piles": [str(cards[0]) if cards else None
+                      for cards in (board.slot(f"pile{i}").cards for i in range(players))],
+            "player": player, "played": str(played[0]),
+            "claimed": {"play_pile": take_top, "piles": claimed}})
+
+
+# --- Shelem ------------------------------------------------------------------------------------
+
+def _shelem(board: Board) -> None:
+    mode = "bids" if board.query.get("mode") == "bids" else "trick"
+    board.extra["mode"] = mode
+    board.extra["modes"] = [Key(name, board.query.changed(mode=name, pick=None), name == mode)
+                            for name in ("trick", "bids")]
+    if mode == "bids":
+        _auction(board)
+    else:
+        _trick(board)
+
+
+def _trick(board: Board) -> None:
+    layout = [("trick", _l("The trick, leader first"), False, shelem.PLAYERS)] + [
+        (f"hand{i}", _l("Hand of player %(n)s before the trick", n=i + 1), False, 12)
+        for i in range(shelem.PLAYERS)]
+    _slots(board, layout, "trick")
+    active = board.active
+    hands_active = active is not None and active.key.startswith("hand")
+    # a hand holds the card its player put in the trick, so the trick does not block hands
+    _picker(board, DECK_52, ("trick",) if hands_active else tuple(
+        f"hand{i}" for i in range(shelem.PLAYERS)))
+    trump = board.query.get("trump")
+    trump = trump if trump in SUITS else ""
+    board.extra["trumps"] = [Key(SUIT_SYMBOLS[suit], board.query.changed(trump=suit),
+                                 suit == trump, "red" if suit in "HD" else "black")
+                             for suit in SUITS]
+    first = board.query.get("first") == "1"
+    board.extra["first"] = Key("first", board.query.changed(first=None if first else "1"), first)
+    hands = [board.slot(f"hand{i}").cards for i in range(shelem.PLAYERS)]
+    board.extra["hands_open"] = hands_active or any(hands)
+    trick = board.slot("trick").cards
+    if trump and len(trick) == shelem.PLAYERS:
+        _judge(board, referee.shelem_trick, {
+            "trump": trump, "cards": _text(trick), "first_trick": first,
+            "hands": [_text(held) for held in hands] if all(hands) else None})
+
+
+def _auction(board: Board) -> None:
+    calls = [text for text in board.query.get("bids").split(",") if text]
+    parsed: list[int | str] = [int(c) if c.isdigit() else c for c in calls]
+    total = shelem.pack_total(board.rules)
+
+    def call(value: int | str) -> Key:
+        return Key(str(value), board.query.changed(bids=",".join(calls + [str(value)])))
+
+    board.extra["calls"] = parsed
+    board.extra["call_keys"] = [call(shelem.PASS), call(shelem.SHELEM_DOUBLE)] + [
+        call(bid) for bid in range(shelem.MIN_BID, total + 1, shelem.BID_STEP)]
+    board.extra["undo"] = Key("undo", board.query.changed(bids=",".join(calls[:-1]))) \
+        if calls else None
+    if calls:
+        _judge(board, referee.shelem_bids, {"bids": parsed})
+
+
+BUILDERS = {"basra": _basra, "shllaat": _shllaat, "gharat": _gharat, "shelem": _shelem}

@@ -1,0 +1,35 @@
+"""Referee pages: the situation lives in the URL, each tap is a link, the verdict a fragment."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template, request
+
+from ..rules.catalogue import GAMES
+from ..services import referee_pages
+from .render import page_or_fragment
+
+bp = Blueprint("referee", __name__, url_prefix="/referee")
+
+
+def _known(game: str) -> None:
+    if game not in GAMES:
+        abort(404)
+
+
+@bp.get("/")
+def index() -> str:
+    return render_template("referee/index.html", games=GAMES.values())
+
+
+@bp.get("/<game>")
+def game(game: str) -> str:
+    _known(game)
+    board = referee_pages.build(game, request.args)
+    return page_or_fragment("referee/page.html", "referee/_verdict.html", board=board)
+
+
+@bp.get("/<game>/rules")
+def rules(game: str) -> str:
+    _known(game)
+    board = referee_pages.build(game, request.args)
+    return render_template("referee/rules.html", board=board, spec=GAMES[game])

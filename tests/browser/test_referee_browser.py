@@ -1,0 +1,85 @@
+"""Settling disputes and playing along on a phone, by tapping only."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from companion.rules import basra_playalong as engine
+from companion.rules.cards import DECK_52, SUIT_SYMBOLS
+
+from .conftest import no_horizontal_overflow
+
+pytestmark = pytest.mark.browser
+
+
+def tap_card(page, text: str, scope: str = ".picker") -> None:
+    """Rank, then suit: `10D` is the 10 key, then 10♦."""
+    rank, suit = text[:-1], text[-1]
+    page.locator(f"{scope} .ranks .key").filter(has_text=re.compile(f"^{rank}$")).click()
+    page.locator(f"{scope} .suits .key", has_text=rank + SUIT_SYMBOLS[suit]).click()
+    expect(page.locator(f"{scope} .suits")).to_have_count(0)
+
+
+def test_settle_a_basra_capture_by_tapping(page, live_server):
+    page.goto(live_server + "/referee/basra")
+    for card in ("AS", "2H", "6D"):
+        tap_card(page, card)
+    page.get_by_role("button", name="Played card").click()
+    tap_card(page, "9C")
+    expect(page.locator("#verdict")).to_contain_text("Not legal")
+    for label in ("A♠", "2♥", "6♦"):
+        page.locator(".floor .floor-card", has_text=label).click()
+        expect(page.locator(".floor .floor-card", has_text=label)).to_have_attribute(
+            "aria-pressed", "true")
+    expect(page.locator("#verdict .ruling")).to_have_text("Legal")
+    expect(page.locator("#verdict")).to_contain_text("Basra! 10 points.")
+    assert "claimed=AS,2H,6D" in page.url
+    assert no_horizontal_overflow(page)
+    page.reload()  # the shared link reopens the same verdict
+    expect(page.locator("#verdict")).to_contain_text("Basra! 10 points.")
+    assert page.js_errors == []
+
+
+def test_settle_a_shllaat_capture_by_tapping(page, live_server):
+    page.goto(live_server + "/referee/shllaat")
+    for card in ("7S", "7H", "AC"):
+        tap_card(page, card)
+    page.get_by_role("button", name="Played card").click()
+    tap_card(page, "7D")
+    page.locator(".floor .floor-card", has_text="7♠").click()
+    expect(page.locator("#verdict")).to_contain_text("7♦ takes 7♠ from the pool")
+    expect(page.locator("#verdict")).to_contain_text("Burnt: 7♥ A♣")
+    expect(page.locator("#verdict")).to_contain_text("The player draws and plays again.")
+    assert no_horizontal_overflow(page)
+    assert page.js_errors == []
+
+
+def test_play_a_whole_basra_hand_along(page, live_server):
+    created = page.request.post(live_server + "/api/v1/games", data={
+        "game": "basra", "players": ["Ali", "Bahar"]}).json()
+    page.goto(created["edit_url"])  # the key link leaves the edit cookie, if sharing set it
+    page.context.add_cookies([{"name": f"edit_{created['id']}", "value": created["edit_key"],
+                               "url": live_server}])
+    page.goto(f"{live_server}/games/{created['id']}/play-along")
+    deck = [str(c) for c in DECK_52.cards()]
+    random.Random(3).shuffle(deck)
+    state = engine.new_state({**created["rules"]}, 2, None, created["dealer"])
+    for card in deck:
+        tap_card(page, card, "#playalong")
+        state = engine.play_card(state, card)
+        if state["pending"]:
+            choice = engine.progress(state).choices[0]
+            page.locator("#playalong .option",
+                         has_text=" ".join(c.label for c in choice)).first.click()
+            state = engine.choose(state, [str(c) for c in choice])
+            expect(page.locator("#playalong .option")).to_have_count(0)
+    expect(page.locator("#playalong")).to_contain_text("Hand 1 is on the score sheet.")
+    saved = page.request.get(f"{live_server}/api/v1/games/{created['id']}").json()
+    assert saved["hands"][0]["hand"] == engine.hand(state)
+    assert saved["totals"] == saved["hands"][0]["scores"]
+    assert no_horizontal_overflow(page)
+    assert page.js_errors == []

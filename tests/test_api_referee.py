@@ -1,0 +1,220 @@
+"""The referee over JSON: verdicts, reasons, options, and 400s (never 5xx) for bad bodies."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion import create_app
+
+BASRA = "/api/v1/referee/basra/capture"
+SHLLAAT = "/api/v1/referee/shllaat/capture"
+GHARAT = "/api/v1/referee/gharat/capture"
+TRICK = "/api/v1/referee/shelem/trick"
+BIDS = "/api/v1/referee/shelem/bids"
+
+
+def post(client, url, body, status=200):
+    response = client.post(url, json=body)
+    assert response.status_code == status, response.get_json()
+    return response.get_json()
+
+
+def test_nine_takes_ace_two_six_and_it_is_a_basra(client):
+    body = post(client, BASRA, {"floor": ["AS", "2H", "6D"], "played": "9c",
+                                "claimed": ["AS", "2H", "6D"]})
+    assert body["legal"] is True
+    assert body["options"] == [["AS", "2H", "6D"]]
+    assert body["best"] == ["AS", "2H", "6D"]
+    assert body["basra"] is True and body["basra_points"] == 10
+    assert body["reason"] == (
+        "Legal: the 9♣ takes 6♦+2♥+A♠ and leaves nothing it could take (Basra: a card that "
+        "captures must take all it can). It clears the floor: a basra worth 10 (Basra: basra).")
+    assert body["options_truncated"] is False
+
+
+def test_ten_taking_only_the_ten_leaves_six_and_four_behind(client):
+    body = post(client, BASRA, {"floor": ["4S", "6H", "10D", "3C"], "played": "10C",
+                                "claimed": ["10D"]})
+    assert body["legal"] is False
+    assert body["reason"] == (
+        "Not legal: the 10♣ could also take 6♥+4♠, which was left behind (Basra: capture "
+        "obligation, a card that captures must take all it can).")
+    assert body["options"] == [["4S", "6H", "10D"]]
+    assert body["basra"] is False and body["basra_points"] == 0
+
+
+def test_ten_taking_ten_six_and_four_is_legal_and_no_basra(client):
+    body = post(client, BASRA, {"floor": ["4S", "6H", "10D", "3C"], "played": "T♣",
+                                "claimed": ["4S", "6H", "10D"]})
+    assert body["legal"] is True and body["basra"] is False
+    assert body["best"] == ["4S", "6H", "10D"]
+
+
+@pytest.mark.parametrize(("preset", "basra"), [("yemeni", True), ("egyptian", False)])
+def test_seven_of_diamonds_on_ace_two_seven_eight(client, preset, basra):
+    body = post(client, BASRA, {"rules": {"preset": preset}, "floor": ["AS", "2H", "7C", "8D"],
+                                "played": "7D", "claimed": ["AS", "2H", "7C", "8D"]})
+    assert body["legal"] is True
+    assert body["basra"] is basra
+    assert body["basra_points"] == (10 if basra else 0)
+
+
+def test_lobashev_option_overrides_the_egyptian_preset(client):
+    body = post(client, BASRA, {"rules": {"seven_of_diamonds": "lobashev"},
+                                "floor": ["AS", "2H", "7C", "8D"], "played": "7D",
+                                "claimed": ["AS", "2H", "7C", "8D"]})
+    assert body["basra"] is True
+
+
+def test_several_legal_captures_are_all_listed(client):
+    body = post(client, BASRA, {"floor": ["AS", "2H", "6D"], "played": "7C",
+                                "claimed": ["AS", "6D"]})
+    assert body["legal"] is True
+    assert body["options"] == [["AS", "6D"]]
+    body = post(client, BASRA, {"floor": ["AS", "6H", "3D", "4C", "2S"], "played": "7C",
+                                "claimed": ["AS", "2S", "4C"]})
+    assert body["options"] == [["AS", "6H", "3D", "4C"], ["AS", "4C", "2S"]]
+    assert body["best"] == ["AS", "6H", "3D", "4C"]
+    assert body["legal"] is True
+
+
+def test_lebanese_lone_card_basra_needs_the_previous_floor(client):
+    situation = {"rules": {"preset": "lebanese"}, "floor": ["3S", "4H"], "played": "7C",
+                 "claimed": ["3S", "4H"]}
+    lone = post(client, BASRA, {**situation, "previous_floor": ["3S"]})
+    assert lone["basra"] is True and lone["basra_points"] == 10
+    assert post(client, BASRA, {**situation, "previous_floor": ["3S", "4H", "KD"]})[
+        "basra"] is False
+
+
+@pytest.mark.parametrize(("body", "field"), [
+    ({"floor": ["AS"], "played": "AS", "claimed": []}, "played"),
+    ({"floor": ["AS"], "played": "2S", "claimed": ["3S"]}, "claimed[0]"),
+    ({"floor": ["AS", "AS"], "played": "2S", "claimed": []}, "floor[1]"),
+    ({"floor": ["ZZ"], "played": "2S", "claimed": []}, "floor[0]"),
+    ({"played": "2S", "claimed": []}, "floor"),
+    ({"rules": {"preset": "martian"}, "floor": [], "played": "2S", "claimed": []},
+     "rules.preset"),
+    ({"rules": {"majority": 3}, "floor": [], "played": "2S", "claimed": []}, "rules.majority"),
+])
+def test_bad_basra_situations_are_400_naming_the_field(client, body, field):
+    answer = post(client, BASRA, body, 400)
+    assert answer["field"] == field
+    assert answer["error"]
+
+
+def test_shllaat_normal_card_takes_its_rank_and_burns_what_it_left(client):
+    body = post(client, SHLLAAT, {"pool": ["7S", "7H", "AC", "3D"], "piles": [[], ["7C"], []],
+                                  "player": 0, "played": "7D",
+                                  "claimed": {"pool": ["7S"], "piles": []}})
+    assert body["legal"] is True
+    assert body["burnt"] == {"pool": ["7H", "AC"], "piles": [1]}
+    assert body["plays_again"] is True
+    assert body["reason"] == "7♦ takes 7♠ from the pool (Shlla'at rule 1)."
+
+
+def test_shllaat_special_card_cannot_take_a_special_card_from_the_pool(client):
+    body = post(client, SHLLAAT, {"pool": ["AC"], "piles": [[], []], "player": 0,
+                                  "played": "JK", "claimed": {"pool": ["AC"], "piles": []}})
+    assert body["legal"] is False
+    assert body["reason"] == ("A special card cannot take a special card lying in the pool: JK "
+                              "cannot take A♣ (Shlla'at rule 4).")
+    assert body["plays_again"] is False
+
+
+def test_shllaat_last_cards_do_not_play_again_and_bad_claims_are_400(client):
+    body = post(client, SHLLAAT, {"pool": ["7S"], "piles": [[], []], "player": 0,
+                                  "played": "7D", "claimed": {"pool": ["7S"], "piles": []},
+                                  "draw_pile_empty": True})
+    assert body["plays_again"] is False
+    answer = post(client, SHLLAAT, {"pool": [], "piles": [[], ["7C"]], "player": 1,
+                                    "played": "7D", "claimed": {"pool": [], "piles": [1]}}, 400)
+    assert answer == {"error": "Nobody takes from their own pile.", "field": "claimed.piles[0]"}
+    assert post(client, SHLLAAT, {"pool": [], "piles": [[], []], "player": 0, "played": "7D",
+                                  "claimed": []}, 400)["field"] == "claimed"
+
+
+def test_gharat_compulsory_capture_names_what_must_be_taken(client):
+    body = post(client, GHARAT, {"play_pile_top": "9S", "piles": ["9H", None, "KD"],
+                                 "player": 1, "played": "9C",
+                                 "claimed": {"play_pile": True, "piles": []}})
+    assert body["legal"] is False
+    assert body["required"] == {"play_pile": True, "piles": [0]}
+    assert body["reason"] == ("Capture is compulsory: 9♣ must also take the whole pile of "
+                              "player 1 (Ghârat house rule).")
+    optional = post(client, GHARAT, {"rules": {"capture": "optional"}, "play_pile_top": "9S",
+                                     "piles": ["9H", None, "KD"], "player": 1, "played": "9C",
+                                     "claimed": {"play_pile": True, "piles": []}})
+    assert optional["legal"] is True
+
+
+def test_shelem_trick_winner_points_and_revoke(client):
+    body = post(client, TRICK, {"trump": "H", "cards": ["AS", "10S", "2H", "5S"]})
+    assert body == {"winner": 2, "points": 30, "legal": True, "reason":
+                    "2♥ takes the trick as the highest trump; the trick is worth 30 points."}
+    revoke = post(client, TRICK, {"trump": "H", "cards": ["AS", "10S", "2H", "5S"],
+                                  "hands": [["AS"], ["10S"], ["2H", "3S"], ["5S"]]})
+    assert revoke["legal"] is False
+    assert revoke["reason"].startswith("Player 3 played 2♥ while holding 3♠")
+    assert post(client, TRICK, {"trump": "X", "cards": []}, 400)["field"] == "trump"
+
+
+def test_shelem_bids_hakem_contract_and_redeal(client):
+    body = post(client, BIDS, {"bids": [100, "pass", 105, "pass", "pass"]})
+    assert body["legal"] is True and body["hakem"] == 2 and body["contract"] == 105
+    assert body["redeal"] is False
+    redeal = post(client, BIDS, {"bids": ["pass", "pass", "pass"]})
+    assert redeal["redeal"] is True and redeal["hakem"] is None
+    low = post(client, BIDS, {"bids": [105, 100]})
+    assert low["legal"] is False
+    assert low["reason"] == "Call 2 (100) is not allowed. A bid must be above the last bid, 105."
+    double = post(client, BIDS, {"bids": [100, "shelem_double"]})
+    assert double["contract"] == "shelem_double" and double["hakem"] == 1
+
+
+def test_referee_body_that_is_not_an_object_is_400(client):
+    response = client.post(BASRA, data="[1, 2", content_type="application/json")
+    assert response.status_code == 400
+    assert response.get_json()["error"] == "The body must be a JSON object."
+
+
+# --- Random bodies never make a 5xx ---------------------------------------------------------
+
+CARD_TEXT = st.sampled_from(["AS", "10D", "7D", "JK", "JH", "QC", "KS", "9C", "2H", "ZZ", ""])
+LEAF = st.none() | st.booleans() | st.integers(-3, 200) | CARD_TEXT | st.floats(allow_nan=False)
+JSON = st.recursive(LEAF, lambda inner: st.lists(inner, max_size=5)
+                    | st.dictionaries(st.sampled_from(
+                        ["rules", "preset", "floor", "played", "claimed", "pool", "piles",
+                         "player", "play_pile", "play_pile_top", "trump", "cards", "hands",
+                         "bids", "previous_floor", "first_trick", "draw_pile_empty",
+                         "seven_of_diamonds", "deck", "capture"]), inner, max_size=6),
+                    max_leaves=25)
+BODIES = st.fixed_dictionaries({}, optional={
+    key: JSON for key in ("rules", "floor", "played", "claimed", "pool", "piles", "player",
+                          "play_pile_top", "trump", "cards", "hands", "bids", "previous_floor")
+}) | JSON
+
+
+@pytest.fixture(scope="module")
+def fuzz_client(tmp_path_factory, sqlite_template):
+    import shutil
+
+    path = tmp_path_factory.mktemp("fuzz") / "companion.db"
+    shutil.copy(sqlite_template, path)
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{path}",
+                      "SECRET_KEY": "fuzz", "RATELIMIT_ENABLED": False})
+    yield app.test_client()
+    app.extensions["engine"].dispose()
+
+
+@pytest.mark.parametrize("url", [BASRA, SHLLAAT, GHARAT, TRICK, BIDS])
+@settings(max_examples=120, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=BODIES)
+def test_random_json_never_makes_a_server_error(fuzz_client, url, body):
+    response = fuzz_client.post(url, json=body)
+    assert response.status_code < 500, (body, response.get_data(as_text=True))
+    if response.status_code == 400:
+        assert response.get_json()["error"]

@@ -1,0 +1,138 @@
+"""Referee pages: verdicts a user reads, links that reopen the same verdict, fragments."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from companion.services.referee_query import Query
+
+
+def text(response) -> str:
+    """The page's visible text, tags dropped and whitespace squeezed."""
+    body = response.get_data(as_text=True)
+    body = re.sub(r"<[^>]+>", " ", body)
+    return " ".join(html.unescape(body).split())
+
+
+def test_basra_nine_takes_the_floor_a_basra(client):
+    page = text(client.get("/referee/basra?floor=AS,2H,6D&played=9C&claimed=AS,2H,6D"))
+    assert "Legal" in page
+    assert ("Legal: the 9♣ takes 6♦+2♥+A♠ and leaves nothing it could take (Basra: a card that "
+            "captures must take all it can). It clears the floor: a basra worth 10") in page
+    assert "Basra! 10 points." in page
+
+
+def test_basra_ten_taking_only_the_ten_is_not_legal_and_lists_the_capture(client):
+    response = client.get("/referee/basra?floor=4S,6H,10D,3C&played=10C&claimed=10D")
+    page = text(response)
+    assert "Not legal" in page
+    assert "the 10♣ could also take 6♥+4♠, which was left behind" in page
+    assert "Legal captures with this card 4♠, 6♥, 10♦ most cards" in page
+    body = response.get_data(as_text=True)
+    # the option is a link that claims it: following it gives the legal verdict
+    link = "/referee/basra" + re.search(r'href="(\?[^"]*claimed=4S,6H,10D[^"]*)"', body).group(1)
+    assert "Legal: the 10♣ takes" in text(client.get(html.unescape(link)))
+
+
+def test_basra_seven_of_diamonds_depends_on_the_preset(client):
+    url = "/referee/basra?floor=AS,2H,7C,8D&played=7D&claimed=AS,2H,7C,8D"
+    assert "Basra! 10 points." in text(client.get(url + "&preset=yemeni"))
+    assert "With this floor the 7♦ makes no basra" in text(client.get(url))
+    assert "Basra! 10 points." in text(client.get(url + "&seven_of_diamonds=lobashev"))
+
+
+def test_lebanese_page_asks_for_the_floor_before_the_previous_play(client):
+    url = "/referee/basra?preset=lebanese&floor=3S,4H&played=7C&claimed=3S,4H"
+    assert "Floor before the previous play" in text(client.get(url))
+    assert "depends on the floor before the previous play" in text(client.get(url))
+    assert "Basra! 10 points." in text(client.get(url + "&previous=3S"))
+
+
+def test_same_url_gives_the_fragment_to_htmx_and_the_whole_page_otherwise(client):
+    url = "/referee/basra?floor=AS,2H,6D&played=9C&claimed=AS"
+    full = client.get(url).get_data(as_text=True)
+    part = client.get(url, headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert "<html" in full and "<html" not in part
+    assert part.lstrip().startswith("<section id=\"verdict\"")
+    assert 'hx-swap-oob="true"' in part
+    assert "Not legal" in part
+
+
+def test_a_tap_link_keeps_the_situation_and_toggles_one_card(client):
+    query = Query.read("basra", {"floor": "AS,2H", "played": "9C", "pick": "floor",
+                                 "preset": "yemeni"})
+    assert query.toggled("claimed", "AS") == {"floor": "AS,2H", "played": "9C",
+                                              "pick": "floor", "preset": "yemeni",
+                                              "claimed": "AS"}
+    assert query.toggled("floor", "2H")["floor"] == "AS"
+    assert query.toggled("played", "8C", single=True)["played"] == "8C"
+
+
+def test_picker_greys_out_cards_used_elsewhere(client):
+    body = client.get("/referee/basra?floor=AS,2H&played=AC&pick=floor&rank=A").get_data(
+        as_text=True)
+    assert '<span class="key black" aria-disabled="true">A♣</span>' in body
+    assert re.search(r'aria-pressed="true"\s+href="[^"]*"[^>]*>A♠</a>', body)
+
+
+def test_bad_card_in_a_link_is_said_in_place(client):
+    response = client.get("/referee/basra?floor=ZZ&played=9C")
+    assert response.status_code == 200
+    assert "'ZZ' is not a card" in text(response)
+
+
+def test_shllaat_verdict_names_what_is_burnt_and_the_extra_turn(client):
+    page = text(client.get("/referee/shllaat?pool=7S,7H,AC&pile1=7C&played=7D&cpool=7S"))
+    assert "7♦ takes 7♠ from the pool (Shlla'at rule 1)." in page
+    assert "Burnt: 7♥ A♣ top set of Player 2" in page
+    assert "The player draws and plays again." in page
+    illegal = text(client.get("/referee/shllaat?pool=AC&played=JK&cpool=AC"))
+    assert "Not legal" in illegal and "(Shlla'at rule 4)" in illegal
+
+
+def test_shllaat_claiming_a_pile_and_the_empty_draw_pile(client):
+    page = text(client.get("/referee/shllaat?pile1=7C&played=7D&cpiles=1&drawn=1"))
+    assert "7♦ takes the top set of player 2's pile (Shlla'at rule 1)." in page
+    assert "The turn passes." in page
+
+
+def test_gharat_must_take_every_matching_pile(client):
+    url = "/referee/gharat?top=9S&pile0=9H&pile2=KD&player=1&played=9C&ctop=1"
+    page = text(client.get(url))
+    assert "Not legal" in page
+    assert "Capture is compulsory: 9♣ must also take the whole pile of player 1" in page
+    assert "Must take: the play pile the pile of Player 1" in page
+    assert "May take:" in text(client.get(url + "&capture=optional"))
+
+
+def test_shelem_trick_and_auction(client):
+    page = text(client.get("/referee/shelem?trump=H&trick=AS,10S,2H,5S"))
+    assert "Player 3 takes the trick" in page
+    assert "Points in this trick: 30" in page
+    revoke = text(client.get("/referee/shelem?trump=H&trick=AS,10S,2H,5S"
+                             "&hand0=AS&hand1=10S&hand2=2H,3S&hand3=5S"))
+    assert "Player 3 played 2♥ while holding 3♠" in revoke and "Not legal" in revoke
+    bids = text(client.get("/referee/shelem?mode=bids&bids=100,pass,105,pass,pass"))
+    assert "Hâkem: player 3 · Contract: 105" in bids
+    redeal = text(client.get("/referee/shelem?mode=bids&bids=pass,pass,pass"))
+    assert "Redeal: the next player deals." in redeal
+
+
+def test_rules_page_summarises_the_game_and_the_house_rules_in_force(client):
+    page = text(client.get("/referee/basra/rules?preset=yemeni"))
+    assert "Capture obligation" in page
+    assert "A jack taking a lone jack is a double basra" in page
+    assert "Back to the referee" in page
+    assert client.get("/referee/nope").status_code == 404
+
+
+def test_from_a_running_game_uses_its_frozen_rules_and_names(client):
+    game = client.post("/api/v1/games", json={
+        "game": "gharat", "players": ["Ali", "Bahar", "Cyrus"],
+        "rules": {"capture": "optional"}}).get_json()
+    page = text(client.get(f"/referee/gharat?from={game['id']}&top=9S&pile0=9H&player=1"
+                           "&played=9C&ctop=1"))
+    assert "Judged with the frozen rules of this game." in page
+    assert "Legal" in page and "Not legal" not in page
+    assert "May take: the play pile the pile of Ali" in page
