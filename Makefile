@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run dev test bench lint setup clean translations
+.PHONY: run dev test bench lint setup clean translations messages
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,12 @@ bench: $(TEST_STAMP) setup
 	@for script in benchmarks/bench_*.py; do $(BIN)/python $$script || exit 1; done
 
 translations: $(STAMP)
+	$(BIN)/flask --app companion translations
+
+# Extract every translatable string into messages.pot and update the ar/fa catalogues
+# (translations kept), then compile them; tests/test_i18n.py lists what is left to translate.
+messages: $(STAMP)
+	$(BIN)/python -m companion.catalogs
 	$(BIN)/flask --app companion translations
 
 clean:

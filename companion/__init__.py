@@ -18,15 +18,18 @@ def create_app(config: dict | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    from . import cli, db, errors, i18n, security, vendor
+    from . import cli, db, errors, i18n, limits, security, vendor
     from . import config as configuration
+    from .api.body import SafeJSONProvider
 
     configuration.configure(app, config)
+    app.json = SafeJSONProvider(app)
     vendor.install(Path(app.static_folder))
     db.init_app(app)
     Htmx(app)
     i18n.init_app(app)
     security.init_app(app)
+    limits.init_app(app)
     errors.init_app(app)
     cli.init_app(app)
     _register_blueprints(app)
@@ -35,9 +38,21 @@ def create_app(config: dict | None = None) -> Flask:
 
 def _register_blueprints(app: Flask) -> None:
     from .api import bp as api_bp
+    from .views.entry import bp as entry_bp
     from .views.games import bp as games_bp
     from .views.home import bp as home_bp
+    from .views.playalong import bp as playalong_bp
+    from .views.prefs import bp as prefs_bp
+    from .views.referee import bp as referee_bp
+    from .views.share import bp as share_bp
+    from .views.tournaments import bp as tournaments_bp
 
     app.register_blueprint(home_bp)
+    app.register_blueprint(prefs_bp)
     app.register_blueprint(games_bp)
+    app.register_blueprint(entry_bp)
     app.register_blueprint(api_bp)
+    app.register_blueprint(referee_bp)
+    app.register_blueprint(playalong_bp)
+    app.register_blueprint(share_bp)
+    app.register_blueprint(tournaments_bp)

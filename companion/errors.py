@@ -7,18 +7,18 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from .rules.messages import RuleError
+from .rules.messages import N_, RuleError
 from .services.games import GameNotFound, StaleGame
 
 MESSAGES = {
-    400: "The request could not be understood.",
-    401: "This needs the game's edit key.",
-    403: "That key does not open this game.",
-    404: "There is nothing at this address.",
-    405: "This address does not accept that method.",
-    409: "Someone else changed this game first.",
-    413: "The request is too large (at most 1 MB).",
-    429: "Too many attempts; wait a moment and try again.",
+    400: N_("The request could not be understood."),
+    401: N_("This needs the game's edit key."),
+    403: N_("That key does not open this game."),
+    404: N_("There is nothing at this address."),
+    405: N_("This address does not accept that method."),
+    409: N_("Someone else changed this game first."),
+    413: N_("The request is too large (at most 1 MB)."),
+    429: N_("Too many attempts; wait a moment and try again."),
 }
 
 

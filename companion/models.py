@@ -101,3 +101,6 @@ class KnownPlayer(SQLModel, table=True):
     name: str = Field(primary_key=True, max_length=60)
     uses: int = 1
     last_used: datetime = Field(default_factory=utcnow, index=True)
+
+
+from . import models_tournament  # noqa: E402,F401  (registers the tournament tables)
