@@ -9,4 +9,4 @@ from ..security import csrf
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)  # the API authenticates with the edit key in a header, not a cookie
 
-from . import games, referee, rules, share, tournaments  # noqa: E402,F401  (routes register on bp)
+from . import games, openapi, referee, rules, share, tournaments  # noqa: E402,F401  (routes)
