@@ -92,6 +92,10 @@ def test_unknown_game_is_404_or_400_with_message(client):
      "rules.nonsense"),
     ({"hand": {"bidder": 0, "bid": 120, "bidder_points": 25}, "rules": []}, "rules"),
     ({"rules": {}}, "hand"),
+    ({"hand": {"bidder": 0, "bid": 120, "bidder_points": 25}, "rules": {"preset": []}},
+     "rules.preset"),
+    ({"hand": {"bidder": 0, "bid": 120, "bidder_points": 25}, "rules": {"preset": {"a": 1}}},
+     "rules.preset"),
 ])
 def test_bad_rules_or_missing_hand_is_400_with_field(client, body, field):
     response = client.post("/api/v1/score/shelem", json=body)

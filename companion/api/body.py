@@ -8,6 +8,7 @@ from flask import request
 from flask.json.provider import DefaultJSONProvider
 
 from ..rules.messages import N_, RuleError, msg
+from ..services.payload import require  # noqa: F401  (the API's field reader)
 
 
 def json_body() -> dict[str, Any]:
@@ -16,12 +17,6 @@ def json_body() -> dict[str, Any]:
     if not isinstance(data, dict):
         raise RuleError(msg(N_("The body must be a JSON object.")))
     return data
-
-
-def require(data: dict[str, Any], name: str) -> Any:
-    if name not in data:
-        raise RuleError(msg(N_("'{name}' is missing."), name=name), name)
-    return data[name]
 
 
 class SafeJSONProvider(DefaultJSONProvider):

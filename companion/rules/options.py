@@ -70,7 +70,7 @@ def resolve_rules(
         raise RuleError(msg(N_("rules must be an object like {example}."),
                             example='{"preset": "egyptian"}'), "rules")
     preset = raw.get("preset", default_preset)
-    if preset not in presets:
+    if not isinstance(preset, str) or preset not in presets:
         raise RuleError(
             msg(N_("There is no preset '{preset}'; choose one of: {choices}."),
                 preset=str(preset), choices=", ".join(presets)),

@@ -11,24 +11,16 @@ from typing import Any
 from ..rules import basra, gharat, shelem, shllaat
 from ..rules.catalogue import get_game
 from ..rules.messages import N_, RuleError, msg
+from .payload import require
 
 
 def rules_for(game: str, raw: Any) -> dict[str, Any]:
     """The game's rules from a preset plus overrides (or a running game's frozen rules)."""
-    if isinstance(raw, dict) and not isinstance(raw.get("preset", ""), str):
-        # resolve_rules looks the preset up in a dict, which a list or an object would crash
-        raise RuleError(msg(N_("rules.preset must be the name of a preset.")), "rules.preset")
     return get_game(game).resolve(raw)
 
 
-def _need(data: dict[str, Any], name: str) -> Any:
-    if name not in data:
-        raise RuleError(msg(N_("'{name}' is missing."), name=name), name)
-    return data[name]
-
-
 def _claimed(data: dict[str, Any]) -> dict[str, Any]:
-    claimed = _need(data, "claimed")
+    claimed = require(data, "claimed")
     if not isinstance(claimed, dict):
         raise RuleError(msg(N_("claimed must be an object with what the player takes.")),
                         "claimed")
@@ -44,16 +36,16 @@ def _flag(data: dict[str, Any], name: str) -> bool:
 
 def basra_capture(data: dict[str, Any]) -> basra.CaptureVerdict:
     rules = rules_for("basra", data.get("rules"))
-    return basra.judge_capture(rules, _need(data, "floor"), _need(data, "played"),
-                               _need(data, "claimed"), data.get("previous_floor"))
+    return basra.judge_capture(rules, require(data, "floor"), require(data, "played"),
+                               require(data, "claimed"), data.get("previous_floor"))
 
 
 def shllaat_capture(data: dict[str, Any]) -> shllaat.ShllaatVerdict:
     rules = rules_for("shllaat", data.get("rules"))
     claimed = _claimed(data)
     return shllaat.judge_capture(
-        rules, _need(data, "pool"), _need(data, "piles"), _need(data, "player"),
-        _need(data, "played"), claimed.get("pool", []), claimed.get("piles", []),
+        rules, require(data, "pool"), require(data, "piles"), require(data, "player"),
+        require(data, "played"), claimed.get("pool", []), claimed.get("piles", []),
         _flag(data, "draw_pile_empty"))
 
 
@@ -61,16 +53,16 @@ def gharat_capture(data: dict[str, Any]) -> gharat.GharatVerdict:
     rules = rules_for("gharat", data.get("rules"))
     claimed = _claimed(data)
     return gharat.judge_capture(
-        rules, _need(data, "play_pile_top"), _need(data, "piles"), _need(data, "player"),
-        _need(data, "played"), claimed.get("play_pile", False), claimed.get("piles", []))
+        rules, require(data, "play_pile_top"), require(data, "piles"), require(data, "player"),
+        require(data, "played"), claimed.get("play_pile", False), claimed.get("piles", []))
 
 
 def shelem_trick(data: dict[str, Any]) -> shelem.TrickVerdict:
     rules = rules_for("shelem", data.get("rules"))
-    return shelem.judge_trick(rules, _need(data, "trump"), _need(data, "cards"),
+    return shelem.judge_trick(rules, require(data, "trump"), require(data, "cards"),
                               data.get("hands"), _flag(data, "first_trick"))
 
 
 def shelem_bids(data: dict[str, Any]) -> shelem.AuctionVerdict:
     rules = rules_for("shelem", data.get("rules"))
-    return shelem.judge_bids(rules, _need(data, "bids"))
+    return shelem.judge_bids(rules, require(data, "bids"))
