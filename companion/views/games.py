@@ -11,16 +11,18 @@ from flask_babel import gettext as _
 from htmx_flask import request as htmx_request
 
 from ..db import get_session
-from ..i18n import render_msg
+from ..i18n import current_digits, render_msg
 from ..rules.catalogue import GAMES, get_game
 from ..rules.messages import RuleError
 from ..rules.spec import Line
 from ..services import chart, games, history, setup
 from ..services.access import can_edit, remember_key, require_edit_key
 from ..services.keys import key_matches
+from .fragment_cache import FragmentCache
 from .render import page_or_fragment
 
 bp = Blueprint("games", __name__, url_prefix="/games")
+BOARDS = FragmentCache()
 
 # Parts of the new-game form that htmx re-renders on their own, by the id they replace.
 SETUP_FRAGMENTS = {
@@ -103,10 +105,14 @@ def show(game_id: str) -> Any:
 def board(game_id: str) -> Any:
     """The live board for pollers: 204 when nothing changed since `since`."""
     since = request.args.get("since", type=int)
-    if since is not None and games.current_version(get_session(), game_id) == since:
+    version = games.current_version(get_session(), game_id)
+    if version == since:
         return Response(status=204)
-    return render_template("games/_board.html",
-                           **_board(games.load_game(get_session(), game_id)))
+    editor = can_edit(game_id)
+    key = (game_id, version, str(get_locale()), current_digits(), editor)
+    # A save between the version check and the load only makes the board newer: harmless.
+    return BOARDS.get_or_render(key, lambda: render_template(
+        "games/_board.html", **_board(games.load_game(get_session(), game_id), editor=editor)))
 
 
 def _board(table: games.Table, editor: bool | None = None) -> dict[str, Any]:
