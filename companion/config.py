@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from pathlib import Path
 
 from flask import Flask
@@ -28,10 +29,20 @@ def secret_key(instance: Path) -> str:
     if os.environ.get("SECRET_KEY"):
         return os.environ["SECRET_KEY"]
     path = instance / "secret_key"
-    if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
-    return path.read_text().strip()
+    try:
+        # O_EXCL: when several workers start at once, exactly one writes the key.
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    else:
+        with os.fdopen(fd, "w") as out:
+            out.write(secrets.token_hex(32))
+    for _ in range(50):
+        key = path.read_text().strip()
+        if key:
+            return key
+        time.sleep(0.01)  # another worker created the file and is still writing it
+    raise RuntimeError(f"{path} is empty: delete it and start again")
 
 
 def configure(app: Flask, overrides: dict | None) -> None:

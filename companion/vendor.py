@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import shutil
+import os
+import tempfile
 from importlib import resources
 from pathlib import Path
 
@@ -19,6 +20,8 @@ def install(static: Path) -> None:
         dest = target / name
         data = source.read_bytes()
         if not dest.exists() or dest.read_bytes() != data:
-            tmp = dest.with_suffix(".tmp")
-            tmp.write_bytes(data)
-            shutil.move(tmp, dest)
+            # A temporary file of its own, then an atomic rename: workers may start together.
+            with tempfile.NamedTemporaryFile(dir=target, delete=False) as tmp:
+                tmp.write(data)
+            os.chmod(tmp.name, 0o644)
+            os.replace(tmp.name, dest)
