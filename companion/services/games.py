@@ -44,7 +44,14 @@ class Table:
     row: Game
     spec: GameSpec
     hands: list[dict[str, Any]]
-    state: GameState
+    _state: GameState | None = None
+
+    @property
+    def state(self) -> GameState:
+        # Scored on first use: a change scores the game once, with the change applied.
+        if self._state is None:
+            self._state = compute(self.spec, self.row, self.hands)
+        return self._state
 
     @property
     def sides(self) -> list[str]:
@@ -114,7 +121,7 @@ def load_game(session: Session, game_id: str) -> Table:
         raise GameNotFound(game_id)
     spec = get_game(row.game)
     hands = _hands(session, game_id)
-    return Table(row, spec, hands, compute(spec, row, hands))
+    return Table(row, spec, hands)
 
 
 def _hands(session: Session, game_id: str) -> list[dict[str, Any]]:
@@ -140,7 +147,7 @@ def add_hand(session: Session, game_id: str, hand: Any, expected_version: int | 
     """Append a hand; a retry with the same idempotency key adds nothing. Returns (game, number)."""
 
     def change(table: Table) -> Change:
-        if table.state.finished:
+        if table.row.finished:
             raise RuleError(msg(N_("This game is over. Correct a hand to reopen it.")), "hand")
         number = len(table.hands) + 1
         return Change(table.hands + [hand], "add", number, None, hand)
