@@ -1,14 +1,16 @@
 """Language and digits: cookie, then the browser's Accept-Language; message rendering.
 
 Numbers reach the reader in their digits (cookie `digits`, else the language's own) through
-`say()` for engine messages and the `num` filter in templates. Numbers users type are read in
-all three digit sets: `parse_int`, and form fields that are just a number are normalised.
+`say()` for engine messages (their lists joined the language's way) and the `num` filter in
+templates. Numbers users type are read in all three digit sets: `parse_int`, and form fields
+that are just a number are normalised.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from babel.lists import format_list
 from flask import Flask, request
 from flask_babel import Babel, get_locale, get_translations, gettext
 from werkzeug.datastructures import ImmutableMultiDict
@@ -52,19 +54,26 @@ def render_msg(message: Msg | str) -> str:
         return digits.show_in_prose(gettext(text), system)
 
     if isinstance(message, Msg):
-        return _with_digits(message, system).format(translate)
+        return _with_digits(message, system).format(translate, join_list)
     return translate(message)
 
 
-def _with_digits(message: Msg, system: str) -> Msg:
-    params = {}
-    for key, value in message.params.items():
-        if isinstance(value, Msg):
-            value = _with_digits(value, system)
-        elif isinstance(value, int | float) and not isinstance(value, bool):
-            value = digits.Number(value, system)
-        params[key] = value
-    return Msg(message.text, params)
+def join_list(items: list[str]) -> str:
+    """"a, b and c" as the request's language writes a list."""
+    return format_list(items, style="standard", locale=get_locale() or "en")
+
+
+def _with_digits(value: Any, system: str) -> Any:
+    """`value` with every number in it (nested messages and lists too) shown in `system`."""
+    if isinstance(value, Msg):
+        return Msg(value.text, {key: _with_digits(item, system)
+                                for key, item in value.params.items()},
+                   tuple(_with_digits(sentence, system) for sentence in value.more))
+    if isinstance(value, list | tuple):
+        return [_with_digits(item, system) for item in value]
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return digits.Number(value, system)
+    return value
 
 
 def _normalise_form_numbers() -> None:

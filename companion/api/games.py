@@ -7,6 +7,7 @@ from typing import Any
 from flask import jsonify, request, url_for
 
 from ..db import get_session
+from ..digits import parse_int
 from ..rules.messages import N_, RuleError, msg
 from ..services import games
 from ..services.access import require_edit_key
@@ -87,10 +88,10 @@ def _expected_version(data: dict[str, Any], required: bool = True) -> int | None
             raise RuleError(msg(N_("Say which version you corrected: send If-Match with the "
                                    "game's version.")), "version")
         return None
-    text = str(raw).strip().removeprefix("W/").strip('"')
-    if not text.isdigit() or isinstance(raw, bool):
+    version = parse_int(str(raw).strip().removeprefix("W/").strip('"'))
+    if version is None or version < 0 or isinstance(raw, bool):
         raise RuleError(msg(N_("The version must be a whole number.")), "version")
-    return int(text)
+    return version
 
 
 def _reason(data: dict[str, Any]) -> str:

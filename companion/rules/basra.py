@@ -29,6 +29,12 @@ __all__ = ["SPEC", "CaptureVerdict", "MatchState", "judge_capture", "legal_captu
            "match_state", "play", "score_hand"]
 
 HAND_CARDS = 52
+# A count that does not add up to a hand: a whole sentence per count, so words can agree.
+MISCOUNTED = {
+    "cards": N_("{count} cards entered, a hand has {total}."),
+    "jacks": N_("{count} jacks entered, a hand has {total}."),
+    "aces": N_("{count} aces entered, a hand has {total}."),
+}
 TWO_OF_CLUBS = Card("2", "C")
 TEN_OF_DIAMONDS = Card("10", "D")
 WINS_FOR_MATCH = 3
@@ -171,8 +177,8 @@ def _from_cards(hand: dict, sides: int, basras: list, where: str) -> list[_Side]
     every = [card for cards in captured for card in cards]
     DECK_52.check(every, f"{where}.captured")
     if len(every) != HAND_CARDS:
-        raise _fail(where, "captured", msg(N_("{count} cards entered, a hand has {size}."),
-                                           count=len(every), size=HAND_CARDS))
+        raise _fail(where, "captured", msg(MISCOUNTED["cards"], count=len(every),
+                                           total=HAND_CARDS))
     piles = []
     for side, (cards, (named, plain)) in enumerate(zip(captured, basras, strict=True)):
         for card in named:
@@ -188,13 +194,11 @@ def _from_cards(hand: dict, sides: int, basras: list, where: str) -> list[_Side]
 
 def _from_counts(hand: dict, sides: int, basras: list, where: str) -> list[_Side]:
     columns = {}
-    for key, what, total in (("cards", N_("cards"), HAND_CARDS), ("jacks", N_("jacks"), 4),
-                             ("aces", N_("aces"), 4)):
+    for key, total in (("cards", HAND_CARDS), ("jacks", 4), ("aces", 4)):
         column = [_count(n, where, f"{key}[{i}]")
                   for i, n in enumerate(_per_side(hand, key, sides, where))]
         if sum(column) != total:
-            raise _fail(where, key, msg(N_("{count} {what} entered, a hand has {total}."),
-                                        count=sum(column), what=Msg(what), total=total))
+            raise _fail(where, key, msg(MISCOUNTED[key], count=sum(column), total=total))
         columns[key] = column
     holders = {}
     for key in ("two_of_clubs", "ten_of_diamonds"):

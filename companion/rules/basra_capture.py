@@ -15,7 +15,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from .cards import RANKS, Card, parse_card
-from .messages import N_, Msg, RuleError, msg
+from .messages import N_, Msg, RuleError, msg, sentences
 
 OPTIONS_LIMIT = 50
 SEVEN_OF_DIAMONDS = Card("7", "D")
@@ -297,8 +297,8 @@ def jack_basra_times(rules: dict[str, Any]) -> int:
     return {"none": 0, "single": 1, "double": 2}[rules["jack_on_lone_jack"]]
 
 
-def _names(cards: Sequence[Card]) -> str:
-    return ", ".join(card.label for card in cards)
+def _names(cards: Sequence[Card]) -> list[str]:
+    return [card.label for card in cards]
 
 
 def _sum_label(cards: Sequence[Card]) -> str:
@@ -405,11 +405,10 @@ def _legal_reason(
                          "(Basra: a card that captures must take all it can)."),
                       played=played.label, groups=_groups_label(played, taken))
     note, points = _basra(rules, floor, played, taken, previous)
-    return (verdict if note is None else msg(N_("{verdict} {basra}"), verdict=verdict,
-                                             basra=note)), points
+    return sentences(verdict, note), points
 
 
-def _groups_label(played: Card, taken: list[Card]) -> str:
+def _groups_label(played: Card, taken: list[Card]) -> list[str]:
     if played.value is None:
         return _names(taken)
     groups = _split(played.value, _counts(taken, played.value)) or ()
@@ -419,7 +418,7 @@ def _groups_label(played: Card, taken: list[Card]) -> str:
         cards = _cards_for(group, pool)
         pool = [card for card in pool if card not in cards]
         labels.append(_sum_label(cards))
-    return ", ".join(labels)
+    return labels
 
 
 def _basra(

@@ -16,7 +16,7 @@ def get_game(name: object) -> GameSpec:
     if not isinstance(name, str) or name not in GAMES:
         raise RuleError(
             msg(N_("There is no game '{name}'; choose one of: {choices}."),
-                name=str(name), choices=", ".join(GAMES)),
+                name=str(name), choices=list(GAMES)),
             "game",
         )
     return GAMES[name]

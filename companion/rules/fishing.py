@@ -17,13 +17,19 @@ Counts = dict[str, int]
 
 @dataclass(frozen=True)
 class Kind:
-    """A kind of card that scores alike: `name` for sentences, `line` for the breakdown."""
+    """A kind of card that scores alike: `name` labels its count, `line` is for the breakdown.
+
+    Its sentences are whole templates, one per kind, so that every language can make the
+    words agree with the kind; `miscounted` says what the game's deck allows.
+    """
 
     key: str                    # field of the count form, e.g. "jacks"
-    name: str                   # "jacks", as in "3 jacks entered"
+    name: str                   # "jacks"
     line: str                   # "jacks ×{count}"
     value: int
     holds: Callable[[Card], bool]
+    not_a_count: str            # "Jacks of side {side} must be a whole number of 0 or more."
+    miscounted: str             # "{count} jacks entered, the deck has {total}."
 
 
 @dataclass(frozen=True)
@@ -71,7 +77,7 @@ def read_hand(
         raise RuleError(msg(N_("A hand must be an object with captured cards or card counts.")),
                         "hand")
     kinds = {kind.key for kind in values.kinds}
-    fields = ", ".join(kind.key for kind in values.kinds)
+    fields = [kind.key for kind in values.kinds]
     for name in hand:
         if name != "captured" and name not in kinds:
             raise RuleError(
@@ -109,8 +115,8 @@ def _read_captured(
     every = [card for cards in per_side for card in cards]
     deck.check(every, "hand.captured")
     if exact and len(every) != deck.size:
-        raise RuleError(msg(N_("{count} cards entered, a hand has {size}."),
-                            count=len(every), size=deck.size), "hand.captured")
+        raise RuleError(msg(N_("{count} cards entered, a hand has {total}."),
+                            count=len(every), total=deck.size), "hand.captured")
     return per_side
 
 
@@ -126,19 +132,13 @@ def _read_counts(
         column = hand.get(kind.key, [0] * size)
         for i, number in enumerate(column):
             if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-                raise RuleError(
-                    msg(N_("{kind} of side {side} must be a whole number of 0 or more."),
-                        kind=Msg(kind.name), side=i + 1),
-                    f"hand.{kind.key}[{i}]",
-                )
+                raise RuleError(msg(kind.not_a_count, side=i + 1), f"hand.{kind.key}[{i}]")
             counts[i][kind.key] = number
     in_deck = values.count(deck.cards())
     for kind in values.kinds:
         entered, expected = sum(c[kind.key] for c in counts), in_deck[kind.key]
         if entered > expected or (exact and entered != expected):
-            template = (N_("{count} {kind} entered, the deck has {expected}.") if exact
-                        else N_("{count} {kind} entered, but the deck has only {expected}."))
-            raise RuleError(msg(template, count=entered, kind=Msg(kind.name), expected=expected),
+            raise RuleError(msg(kind.miscounted, count=entered, total=expected),
                             f"hand.{kind.key}")
     return counts
 

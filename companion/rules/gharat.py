@@ -23,12 +23,19 @@ from .messages import N_, Msg, RuleError, msg
 from .options import Option
 from .spec import GameSpec, GameState, HandScore
 
+# Cards left in the play pile score for nobody, so a count may fall short of the deck's.
 VALUES = CardValues((
     Kind("numbers", N_("number cards"), N_("number cards ×{count}"), 5,
-         lambda card: card.rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10")),
+         lambda card: card.rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10"),
+         N_("Number cards of side {side} must be a whole number of 0 or more."),
+         N_("{count} number cards entered, but the deck has only {total}.")),
     Kind("courts", N_("court cards"), N_("court cards ×{count}"), 10,
-         lambda card: card.rank in ("J", "Q", "K")),
-    Kind("aces", N_("aces"), N_("aces ×{count}"), 20, lambda card: card.rank == "A"),
+         lambda card: card.rank in ("J", "Q", "K"),
+         N_("Court cards of side {side} must be a whole number of 0 or more."),
+         N_("{count} court cards entered, but the deck has only {total}.")),
+    Kind("aces", N_("aces"), N_("aces ×{count}"), 20, lambda card: card.rank == "A",
+         N_("Aces of side {side} must be a whole number of 0 or more."),
+         N_("{count} aces entered, but the deck has only {total}.")),
 ))
 PARTNERS = 2  # players per team in a partnership game; partners sit opposite
 
@@ -132,7 +139,7 @@ def _what(rules: dict[str, Any], play_pile: bool, owners: list[int]) -> Msg:
     steal = rules["steal"]
     from_play_pile = msg(_FROM_PLAY_PILE[steal])
     from_piles = msg(_FROM_ONE_PILE[steal] if len(owners) == 1 else _FROM_PILES[steal],
-                     players=", ".join(str(owner + 1) for owner in owners))
+                     players=[owner + 1 for owner in owners])
     if not owners:
         return from_play_pile
     if not play_pile:

@@ -2,13 +2,18 @@
 
 The engine cannot call a translation library (it stays pure Python), so it returns
 `Msg` objects: an English template marked with `N_` for extraction plus its parameters.
+A parameter may be a list (of strings, numbers or messages): the reader's language joins it.
 `str(msg)` gives English; the web layer translates `msg.text` and formats it itself.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+Translate = Callable[[str], str]
+JoinList = Callable[[list[str]], str]
 
 
 def N_(text: str) -> str:
@@ -18,25 +23,40 @@ def N_(text: str) -> str:
 
 @dataclass(frozen=True)
 class Msg:
-    """A sentence a player can read aloud: template text plus named parameters."""
+    """A sentence a player can read aloud: template text plus named parameters.
+
+    `more` are whole sentences read after this one, each translated on its own.
+    """
 
     text: str
     params: dict[str, Any] = field(default_factory=dict)
+    more: tuple[Msg, ...] = ()
 
-    def format(self, translate=lambda s: s) -> str:
-        """Render with `translate` applied to the template and to nested messages."""
-        params = {
-            key: value.format(translate) if isinstance(value, Msg) else value
-            for key, value in self.params.items()
-        }
-        return translate(self.text).format(**params)
+    def format(self, translate: Translate = lambda s: s, join: JoinList = ", ".join) -> str:
+        """Render with `translate` applied to every template; `join` turns a list into text."""
+        params = {key: _formatted(value, translate, join) for key, value in self.params.items()}
+        first = translate(self.text).format(**params)
+        return " ".join([first, *(sentence.format(translate, join) for sentence in self.more)])
 
     def __str__(self) -> str:
         return self.format()
 
 
+def _formatted(value: Any, translate: Translate, join: JoinList) -> Any:
+    if isinstance(value, Msg):
+        return value.format(translate, join)
+    if isinstance(value, list | tuple):
+        return join([str(_formatted(item, translate, join)) for item in value])
+    return value
+
+
 def msg(text: str, /, **params: Any) -> Msg:
     return Msg(text, params)
+
+
+def sentences(first: Msg, *more: Msg | None) -> Msg:
+    """`first` followed by the other sentences given (None: nothing to add)."""
+    return Msg(first.text, first.params, first.more + tuple(m for m in more if m is not None))
 
 
 class RuleError(ValueError):

@@ -40,7 +40,7 @@ class Option:
             raise RuleError(
                 msg(N_("{value} is not a choice for {option}; choose one of: {choices}."),
                     value=repr(value), option=self.name,
-                    choices=", ".join(str(v) for v in self.values)),
+                    choices=[str(v) for v in self.values]),
                 field,
             )
         return value
@@ -73,7 +73,7 @@ def resolve_rules(
     if not isinstance(preset, str) or preset not in presets:
         raise RuleError(
             msg(N_("There is no preset '{preset}'; choose one of: {choices}."),
-                preset=str(preset), choices=", ".join(presets)),
+                preset=str(preset), choices=list(presets)),
             "rules.preset",
         )
     by_name = {option.name: option for option in options}

@@ -29,7 +29,7 @@ def status_for(winners: Sequence[int], tied: Sequence[int]) -> Msg:
     if len(winners) == 1:
         return msg(N_("Side {side} wins."), side=winners[0] + 1)
     if winners:
-        return msg(N_("Sides {sides} share the win."), sides=", ".join(str(s + 1) for s in winners))
+        return msg(N_("Sides {sides} share the win."), sides=[s + 1 for s in winners])
     if tied:
         return msg(N_("Tied at the top past the target: play on until the tie breaks."))
     return msg(N_("Game in progress."))

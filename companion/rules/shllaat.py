@@ -26,11 +26,20 @@ def is_special(card: Card) -> bool:
     return card.is_joker or card.rank == "A"
 
 
+# A Shlla'at hand is the whole deck, so every count must match the deck's.
 VALUES = CardValues((
-    Kind("jokers", N_("Jokers"), N_("Jokers ×{count}"), 50, lambda card: card.is_joker),
-    Kind("aces", N_("aces"), N_("aces ×{count}"), 25, lambda card: card.rank == "A"),
-    Kind("jacks", N_("jacks"), N_("jacks ×{count}"), 2, lambda card: card.rank == "J"),
-    Kind("others", N_("other cards"), N_("other cards ×{count}"), 1, lambda card: True),
+    Kind("jokers", N_("Jokers"), N_("Jokers ×{count}"), 50, lambda card: card.is_joker,
+         N_("Jokers of side {side} must be a whole number of 0 or more."),
+         N_("{count} Jokers entered, the deck has {total}.")),
+    Kind("aces", N_("aces"), N_("aces ×{count}"), 25, lambda card: card.rank == "A",
+         N_("Aces of side {side} must be a whole number of 0 or more."),
+         N_("{count} aces entered, the deck has {total}.")),
+    Kind("jacks", N_("jacks"), N_("jacks ×{count}"), 2, lambda card: card.rank == "J",
+         N_("Jacks of side {side} must be a whole number of 0 or more."),
+         N_("{count} jacks entered, the deck has {total}.")),
+    Kind("others", N_("other cards"), N_("other cards ×{count}"), 1, lambda card: True,
+         N_("Other cards of side {side} must be a whole number of 0 or more."),
+         N_("{count} other cards entered, the deck has {total}.")),
 ))
 
 
@@ -102,7 +111,7 @@ def judge_capture(
         return _illegal(msg(
             N_("A special card takes cards and sets of one rank only, and {card} claims ranks "
                "{ranks} (Shlla'at: one capture is all of the same rank)."),
-            card=card.label, ranks=", ".join(ranks)))
+            card=card.label, ranks=ranks))
 
     def joins(rank: str) -> bool:
         """Could an item of `rank` be added to this capture? A normal card fixes the rank."""
@@ -147,7 +156,7 @@ def _refuse_unit(card: Card, unit: _Unit) -> Msg | None:
         return msg(N_("An Ace cannot take a set that holds a Joker (Shlla'at rule 3)."))
     if not is_special(card) and unit.rank != card.rank:
         return msg(N_("A normal card takes only a set of its own rank: {card} cannot take the "
-                      "set of {rank}s on player {player}'s pile (Shlla'at rule 1)."),
+                      "set of rank {rank} on player {player}'s pile (Shlla'at rule 1)."),
                    card=card.label, rank=unit.rank, player=unit.owner + 1)
     return None
 
@@ -157,8 +166,8 @@ def _taken(card: Card, taken_pool: list[Card], taken_units: list[int]) -> Msg:
     if not taken_pool and not taken_units:
         return msg(N_("{card} captures nothing and stays in the pool; nobody must capture."),
                    card=card.label)
-    players = ", ".join(str(owner + 1) for owner in taken_units)
-    from_pool = msg(N_("{cards} from the pool"), cards=", ".join(c.label for c in taken_pool))
+    players = [owner + 1 for owner in taken_units]
+    from_pool = msg(N_("{cards} from the pool"), cards=[c.label for c in taken_pool])
     from_piles = (msg(N_("the top set of player {players}'s pile"), players=players)
                   if len(taken_units) == 1
                   else msg(N_("the top sets of the piles of players {players}"), players=players))
@@ -196,7 +205,7 @@ def _read_piles(piles: Any) -> list[_Unit]:
         if len(ranks) > 1:
             raise RuleError(msg(N_("Player {player}'s top set mixes the ranks {ranks}; only sets "
                                    "of the same rank stack into one unit."),
-                                player=owner + 1, ranks=", ".join(ranks)), field)
+                                player=owner + 1, ranks=ranks), field)
         units.append(_Unit(owner, cards, ranks[0] if ranks else ""))
     return units
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from ..digits import parse_int
 from ..rules.messages import N_, Msg, RuleError, msg
 from ..rules.options import Option
 from ..rules.spec import GameSpec
@@ -143,7 +144,7 @@ def create(session: Session, setup: Setup) -> tuple[games.Table, str]:
     teams = None
     if setup.shows_teams and setup.teams == TEAMS_OPPOSITE:
         teams = OPPOSITE_PARTNERS
-    dealer = int(setup.first_dealer) if setup.first_dealer.isdigit() else -1
+    dealer = parse_int(setup.first_dealer)
     return games.create_game(session, setup.spec.name, rules, setup.players, teams,
                              first_dealer=dealer)
 
@@ -152,13 +153,14 @@ def _typed(option: Option, raw: str) -> Any:
     """A form's text as the option's value: a whole number, or one of its choices."""
     field_name = f"rules.{option.name}"
     if option.values is None:
-        if not raw.lstrip("-").isdigit():
+        number = parse_int(raw)
+        if number is None:
             raise RuleError(msg(N_("{option}: enter a whole number."),
                                 option=Msg(option.label)), field_name)
-        if int(raw) < option.minimum:
+        if number < option.minimum:
             raise RuleError(msg(N_("{option} must be at least {minimum}."),
                                 option=Msg(option.label), minimum=option.minimum), field_name)
-        return int(raw)
+        return number
     for value in option.values:
         if str(value) == raw:
             return value

@@ -10,6 +10,7 @@ from htmx_flask import request as htmx_request
 from werkzeug.datastructures import MultiDict
 
 from ..db import get_session
+from ..digits import parse_int
 from ..rules.messages import Msg, RuleError
 from ..services import entry, games
 from ..services.access import can_edit
@@ -127,7 +128,8 @@ def _remember(game_id: str, mode: str, body: str) -> Response:
 
 
 def _whole(raw: str | None) -> int | None:
-    return int(raw) if raw and raw.isdigit() else None
+    value = parse_int(raw)
+    return value if value is not None and value >= 0 else None
 
 
 def _number(raw: str | None, table: Table) -> int:

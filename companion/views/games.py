@@ -11,9 +11,9 @@ from flask_babel import gettext as _
 from htmx_flask import request as htmx_request
 
 from ..db import get_session
-from ..i18n import current_digits, render_msg
+from ..i18n import current_digits, num, parse_int, render_msg
 from ..rules.catalogue import GAMES, get_game
-from ..rules.messages import RuleError
+from ..rules.messages import N_, RuleError, msg
 from ..rules.spec import Line
 from ..services import chart, games, history, setup
 from ..services.access import can_edit, remember_key, require_edit_key
@@ -40,7 +40,7 @@ def helpers() -> dict[str, Any]:
 @bp.app_template_filter("breakdown")
 def breakdown(lines: list[Line]) -> str:
     """"most cards 30, jacks 2, basras 20" in the request's language."""
-    items = [_("%(label)s %(points)s", label=render_msg(line.label), points=line.points)
+    items = [_("%(label)s %(points)s", label=render_msg(line.label), points=num(line.points))
              for line in lines]
     return format_list(items, style="unit", locale=get_locale()) if items else "—"
 
@@ -180,8 +180,14 @@ def _change(game_id: str, make: Any) -> Any:
 
 
 def _version() -> int | None:
-    raw = request.form.get("version", "")
-    return int(raw) if raw.isdigit() else None
+    """The version the page showed; none sent means no check, anything else is refused."""
+    raw = request.form.get("version", "").strip()
+    if not raw:
+        return None
+    version = parse_int(raw)
+    if version is None or version < 0:
+        raise RuleError(msg(N_("The version must be a whole number.")), "version")
+    return version
 
 
 def _refused(table: games.Table, message: str, status: int) -> tuple[str, int]:

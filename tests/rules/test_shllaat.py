@@ -266,7 +266,7 @@ def test_rule_1_normal_card_cannot_take_another_rank():
                                    "cards from the pool: 7♥ cannot take 8♥ (Shlla'at rule 1).")
     verdict = judge([], [[], ["8H"]], 0, "7H", [], [1])
     assert str(verdict.reason) == ("A normal card takes only a set of its own rank: 7♥ cannot "
-                                   "take the set of 8s on player 2's pile (Shlla'at rule 1).")
+                                   "take the set of rank 8 on player 2's pile (Shlla'at rule 1).")
     assert not verdict.plays_again and verdict.burnt_piles == []
 
 

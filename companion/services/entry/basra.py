@@ -7,14 +7,14 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ...rules.basra import HAND_CARDS
+from ...rules.basra import HAND_CARDS, MISCOUNTED
 from ...rules.basra_capture import jack_basra_times
 from ...rules.cards import DECK_52, RANKS, Deck, parse_card
-from ...rules.messages import N_, Msg, RuleError, msg
+from ...rules.messages import N_, RuleError, msg
 from . import cards
 from .fields import follow, number, side, to_fields
 
-HONOURS = (("jacks", N_("jacks")), ("aces", N_("aces")))
+HONOURS = ("jacks", "aces")
 BASRA_SLOTS = 8  # rank pickers per side when basras are valued by their card
 CHIP_SPREAD = 6
 # Suits given to a basra entered by rank alone: the 2♣ and 10♦ last, as they score apart.
@@ -43,9 +43,10 @@ def read_quick(fields: MultiDict, names: list[str], rules: dict[str, Any]) -> di
     hand: dict[str, Any] = {"cards": follow(
         [number(fields, f"cards_{i}", msg(N_("Enter how many cards {side} took."),
                                            side=names[i])) for i in range(last)],
-        HAND_CARDS, Msg(N_("cards")))}
-    for key, what in HONOURS:
-        hand[key] = follow([number(fields, f"{key}_{i}") for i in range(last)], 4, Msg(what))
+        HAND_CARDS, MISCOUNTED["cards"])}
+    for key in HONOURS:
+        hand[key] = follow([number(fields, f"{key}_{i}") for i in range(last)], 4,
+                           MISCOUNTED[key])
     hand["two_of_clubs"] = side(fields, "two_of_clubs", len(names),
                                 msg(N_("Choose who took the {card}."), card="2♣"))
     hand["ten_of_diamonds"] = side(fields, "ten_of_diamonds", len(names),

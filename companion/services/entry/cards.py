@@ -7,6 +7,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from ...digits import parse_int
 from ...rules.cards import JOKER, RANKS, SUITS, Card, Deck, parse_cards
 
 
@@ -46,8 +47,9 @@ def captured(fields: MultiDict, sides: int) -> list[list[str]]:
         if not name.startswith("card_"):
             continue
         for value in fields.getlist(name):
-            if value.isdigit() and int(value) < sides:
-                piles[int(value)].append(name.removeprefix("card_"))
+            owner = parse_int(value)
+            if owner is not None and 0 <= owner < sides:
+                piles[owner].append(name.removeprefix("card_"))
     return piles
 
 

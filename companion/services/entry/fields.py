@@ -6,6 +6,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
+from ...digits import parse_int
 from ...rules.messages import N_, Msg, RuleError, msg
 
 
@@ -16,24 +17,27 @@ def number(fields: MultiDict, name: str, missing: Msg | None = None) -> int:
         if missing is not None:
             raise RuleError(missing, name)
         return 0
-    if not raw.isdigit():
+    value = parse_int(raw)
+    if value is None or value < 0:
         raise RuleError(msg(N_("'{raw}' is not a whole number of 0 or more."), raw=raw), name)
-    return int(raw)
+    return value
 
 
 def side(fields: MultiDict, name: str, sides: int, missing: Msg) -> int:
     """A side chosen with segmented buttons (its index)."""
-    raw = (fields.get(name) or "").strip()
-    if not raw.isdigit() or int(raw) >= sides:
+    value = parse_int(fields.get(name))
+    if value is None or not 0 <= value < sides:
         raise RuleError(missing, name)
-    return int(raw)
+    return value
 
 
-def follow(entered: list[int], total: int, what: Msg) -> list[int]:
-    """The entered counts plus the last side's, which is what the deck leaves."""
+def follow(entered: list[int], total: int, miscounted: str) -> list[int]:
+    """The entered counts plus the last side's, which is what the deck leaves.
+
+    `miscounted` is the sentence for counts above `total`, with {count} and {total}.
+    """
     if sum(entered) > total:
-        raise RuleError(msg(N_("{count} {what} entered, a hand has {total}."),
-                            count=sum(entered), what=what, total=total), "hand")
+        raise RuleError(msg(miscounted, count=sum(entered), total=total), "hand")
     return [*entered, total - sum(entered)]
 
 

@@ -11,7 +11,6 @@ from werkzeug.datastructures import MultiDict
 
 from ...rules.cards import Deck
 from ...rules.fishing import CardValues
-from ...rules.messages import Msg
 from . import cards
 from .fields import follow, number, to_fields
 
@@ -19,7 +18,8 @@ from .fields import follow, number, to_fields
 def kinds(values: CardValues, deck: Deck) -> list[dict[str, Any]]:
     """The kinds this deck holds, each with its label and how many the deck has."""
     in_deck = values.count(deck.cards())
-    return [{"key": kind.key, "label": kind.name, "total": in_deck[kind.key]}
+    return [{"key": kind.key, "label": kind.name, "total": in_deck[kind.key],
+             "miscounted": kind.miscounted}
             for kind in values.kinds if in_deck[kind.key]]
 
 
@@ -31,7 +31,7 @@ def read_counts(fields: MultiDict, sides: int, values: CardValues, deck: Deck,
         key = kind["key"]
         if key == follows:
             hand[key] = follow([number(fields, f"{key}_{i}") for i in range(sides - 1)],
-                               kind["total"], Msg(kind["label"]))
+                               kind["total"], kind["miscounted"])
         else:
             hand[key] = [number(fields, f"{key}_{i}") for i in range(sides)]
     return hand
