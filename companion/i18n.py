@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from babel.lists import format_list
-from flask import Flask, request
-from flask_babel import Babel, get_locale, get_translations, gettext
+from flask import Flask, g, request
+from flask_babel import Babel, get_locale, get_translations
 from werkzeug.datastructures import ImmutableMultiDict
 
 from . import digits
@@ -33,12 +33,25 @@ def select_locale() -> str:
 
 def current_digits() -> str:
     """The reader's digits: their choice, else their language's; the JSON API keeps 0-9."""
+    if "digit_system" not in g:
+        g.digit_system = _choose_digits()
+    return g.digit_system
+
+
+def _choose_digits() -> str:
     if request.path.startswith("/api/"):
         return "latn"
     chosen = request.cookies.get("digits")
     if chosen in digits.SYSTEMS:
         return chosen
     return DEFAULT_DIGITS.get(str(get_locale() or "en"), "latn")
+
+
+def _translations() -> Any:
+    """The request's catalogue, looked up once: a scoreboard renders hundreds of messages."""
+    if "translations" not in g:
+        g.translations = get_translations()
+    return g.translations
 
 
 def num(value: Any) -> str:
@@ -51,11 +64,17 @@ def render_msg(message: Msg | str) -> str:
     system = current_digits()
 
     def translate(text: str) -> str:
-        return digits.show_in_prose(gettext(text), system)
+        return digits.show_in_prose(_translations().ugettext(text), system)
 
     if isinstance(message, Msg):
         return _with_digits(message, system).format(translate, join_list)
     return translate(message)
+
+
+def translate(text: str, **variables: Any) -> str:
+    """gettext with %-style variables, on the request's cached catalogue."""
+    translated = _translations().ugettext(text)
+    return translated % variables if variables else translated
 
 
 def join_list(items: list[str]) -> str:
@@ -96,10 +115,10 @@ def _install_template_gettext(app: Flask) -> None:
         return digits.show_in_prose(text, current_digits())
 
     app.jinja_env.install_gettext_callables(
-        gettext=lambda s: prose(get_translations().ugettext(s)),
-        ngettext=lambda s, p, n: prose(get_translations().ungettext(s, p, n)),
-        pgettext=lambda c, s: prose(get_translations().upgettext(c, s)),
-        npgettext=lambda c, s, p, n: prose(get_translations().unpgettext(c, s, p, n)),
+        gettext=lambda s: prose(_translations().ugettext(s)),
+        ngettext=lambda s, p, n: prose(_translations().ungettext(s, p, n)),
+        pgettext=lambda c, s: prose(_translations().upgettext(c, s)),
+        npgettext=lambda c, s, p, n: prose(_translations().unpgettext(c, s, p, n)),
         newstyle=True,
     )
 

@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from htmx_flask import request as htmx_request
 
 from ..db import get_session
-from ..i18n import current_digits, num, parse_int, render_msg
+from ..i18n import current_digits, num, parse_int, render_msg, translate
 from ..rules.catalogue import GAMES, get_game
 from ..rules.messages import N_, RuleError, msg
 from ..rules.spec import Line
@@ -40,8 +40,8 @@ def helpers() -> dict[str, Any]:
 @bp.app_template_filter("breakdown")
 def breakdown(lines: list[Line]) -> str:
     """"most cards 30, jacks 2, basras 20" in the request's language."""
-    items = [_("%(label)s %(points)s", label=render_msg(line.label), points=num(line.points))
-             for line in lines]
+    items = [translate("%(label)s %(points)s", label=render_msg(line.label),
+                       points=num(line.points)) for line in lines]
     return format_list(items, style="unit", locale=get_locale()) if items else "—"
 
 
