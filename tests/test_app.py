@@ -14,7 +14,7 @@ def test_home_page_says_what_companion_does_and_lists_the_four_games(client):
     response = client.get("/")
     page = response.get_data(as_text=True)
     assert response.status_code == 200
-    assert '<html lang="en" dir="ltr">' in page
+    assert '<html lang="en" dir="ltr"' in page
     assert 'name="viewport"' in page
     for title in ("Basra", "Shlla'at", "Ghârat", "Shelem"):
         assert f"<h3>{title}</h3>" in page

@@ -7,6 +7,23 @@
     return document.getElementById(id);
   }
 
+  // Scorers may type ٠-٩ or ۰-۹; the page shows numbers in the reader's digits.
+  const EASTERN = "٠١٢٣٤٥٦٧٨٩۰۱۲۳۴۵۶۷۸۹";
+  const ZERO = { arab: 0x660, arabext: 0x6f0 }[document.documentElement.dataset.digits];
+
+  function toNumber(text) {
+    return Number(String(text).replace(/[٠-٩۰-۹]/g, function (d) {
+      return String(EASTERN.indexOf(d) % 10);
+    }));
+  }
+
+  function shown(number) {
+    if (!ZERO) return String(number);
+    return String(number).replace(/[0-9]/g, function (d) {
+      return String.fromCharCode(ZERO + Number(d));
+    });
+  }
+
   function changed(input) {
     input.dispatchEvent(new Event("change", { bubbles: true }));
   }
@@ -18,7 +35,7 @@
       chip.setAttribute("aria-pressed", String(chip.dataset.set === input.value));
     });
     document.querySelectorAll('[data-slot-of="' + input.id + '"]').forEach(function (slot) {
-      slot.hidden = Number(slot.dataset.slot) >= Number(input.value || 0);
+      slot.hidden = Number(slot.dataset.slot) >= toNumber(input.value || 0);
     });
     // A field that follows another (the points start at the bid) until touched by hand.
     document.querySelectorAll('[data-follow="' + input.id + '"]').forEach(function (follower) {
@@ -41,8 +58,8 @@
     const input = field(button.dataset.for);
     const start = input.dataset.start ? field(input.dataset.start) : null;
     let from = Number(input.min || 0);
-    if (input.value !== "") from = Number(input.value);
-    else if (start && start.value !== "") from = Number(start.value);
+    if (input.value !== "") from = toNumber(input.value);
+    else if (start && start.value !== "") from = toNumber(start.value);
     input.dataset.touched = "1";
     set(input, from + Number(button.dataset.step));
   }
@@ -53,7 +70,7 @@
     button.dataset.side = owner.value;
     button.setAttribute("aria-pressed", String(owner.value !== ""));
     button.querySelector(".mark").textContent =
-      (owner.value === "" ? "" : String(Number(owner.value) + 1)) + (basra && basra.value ? "★" : "");
+      (owner.value === "" ? "" : shown(Number(owner.value) + 1)) + (basra && basra.value ? "★" : "");
   }
 
   function tapCard(button) {
@@ -96,7 +113,7 @@
   });
 
   document.addEventListener("input", function (event) {
-    if (event.target.matches("input[type=number]")) {
+    if (event.target.matches("input[inputmode=numeric]")) {
       event.target.dataset.touched = "1";
       sync(event.target);
     }
