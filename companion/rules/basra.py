@@ -19,10 +19,9 @@ from .basra_capture import (
     legal_captures,
 )
 from .cards import DECK_52, Card, parse_cards
-from .fishing import check_index
 from .messages import N_, Msg, RuleError, msg
 from .options import Option
-from .progress import add_totals, leaders_at_target, seat_after, status_for
+from .progress import check_index, play_to_target
 from .spec import GameSpec, GameState, HandScore, Line
 
 __all__ = ["SPEC", "CaptureVerdict", "MatchState", "judge_capture", "legal_captures",
@@ -340,34 +339,10 @@ def play(
             sides != players and (players, sides) != (4, 2)):
         raise RuleError(msg(N_("Basra is played by 2, 3 or 4 players, each a side, or by 4 "
                                "players in two partnerships.")), "players")
-    check_index(first_dealer, players, "first_dealer")
-    if not isinstance(hands, list):
-        raise RuleError(msg(N_("hands must be a list of hands.")), "hands")
-    target = rules["target"]
-    totals, scored, winners, carry = [0] * sides, [], [], 0
-    for number, hand in enumerate(hands):
-        score = _score(rules, hand, sides, carry, f"hands[{number}]")
-        scored.append(score)
-        carry = score.extras["carry_out"]
-        totals = add_totals(totals, score.scores)
-        if not winners and len(leaders_at_target(totals, target)) == 1:
-            winners = leaders_at_target(totals, target)
-    carry = 0 if winners else carry
-    dealer = seat_after(first_dealer, len(hands), players)
-    return GameState(
-        hands=scored, totals=totals, target=target, finished=bool(winners), winners=winners,
-        dealer=dealer, leader=seat_after(dealer, 1, players),
-        status=_status(winners, leaders_at_target(totals, target), carry), carry=carry,
-    )
-
-
-def _status(winners: list[int], tied: list[int], carry: int) -> Msg:
-    if winners or not carry:
-        return status_for(winners, tied)
-    if tied:
-        return msg(N_("Tied at the top past the target: play on until the tie breaks; {carry} "
-                      "points are carried to the next hand."), carry=carry)
-    return msg(N_("{carry} points carried to the next hand."), carry=carry)
+    return play_to_target(
+        rules, hands, sides, players, first_dealer,
+        lambda hand, previous: _score(rules, hand, sides,
+                                      previous.extras["carry_out"] if previous else 0, "hand"))
 
 
 @dataclass(frozen=True)

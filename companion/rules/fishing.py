@@ -9,8 +9,8 @@ from typing import Any
 
 from .cards import Card, Deck, parse_cards
 from .messages import N_, Msg, RuleError, msg
-from .progress import add_totals, leaders_at_target, seat_after, status_for
-from .spec import GameState, HandScore, Line
+from .progress import check_index
+from .spec import HandScore, Line
 
 Counts = dict[str, int]
 
@@ -143,14 +143,6 @@ def _read_counts(
     return counts
 
 
-def check_index(value: Any, size: int, field: str) -> int:
-    """A seat or list position: a whole number from 0 to size - 1."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
-        raise RuleError(msg(N_("{field} must be a number from 0 to {last}."),
-                            field=field, last=size - 1), field)
-    return value
-
-
 def read_claimed_piles(claimed: Any, empty: Sequence[bool], own: int | None = None) -> list[int]:
     """Players whose piles a play claims: each once, none empty, never `own` if given."""
     if not isinstance(claimed, list):
@@ -170,71 +162,3 @@ def read_claimed_piles(claimed: Any, empty: Sequence[bool], own: int | None = No
                                 player=owner + 1), field)
         owners.append(owner)
     return owners
-
-
-def _in_game(error: RuleError, number: int) -> RuleError:
-    """The same error, with its field moved from `hand...` to `hands[number]...`."""
-    field = error.field or "hand"
-    rest = field[len("hand"):] if field.startswith("hand") else "." + field
-    return RuleError(error.message, f"hands[{number}]{rest}")
-
-
-def play_to_target(
-    rules: dict[str, Any],
-    hands: list[Any],
-    sides: int,
-    players: int,
-    first_dealer: int,
-    score_hand: Callable[[dict[str, Any], Any, int], HandScore],
-    *,
-    tie_raise: int = 0,
-    all_win: bool = False,
-    leader_after_dealer: bool = True,
-) -> GameState:
-    """Score the hands in order until someone reaches the target; the highest total wins.
-
-    A tie at the top ends the game when `all_win`; otherwise the target rises by
-    `tie_raise` (0: it stays) and play goes on. Hands entered after the game ended are
-    scored and added, but the winner stays the one the deciding hand made.
-    """
-    if not isinstance(hands, list):
-        raise RuleError(msg(N_("hands must be a list of hands.")), "hands")
-    if isinstance(players, bool) or not isinstance(players, int) or players < 1:
-        raise RuleError(msg(N_("A game needs at least one player.")), "players")
-    check_index(first_dealer, players, "first_dealer")
-    target = rules["target"]
-    totals = [0] * sides
-    scored: list[HandScore] = []
-    winners: list[int] = []
-    for number, hand in enumerate(hands):
-        try:
-            score = score_hand(rules, hand, sides)
-        except RuleError as error:
-            raise _in_game(error, number) from error
-        scored.append(score)
-        totals = add_totals(totals, score.scores)
-        if winners:
-            continue
-        top = leaders_at_target(totals, target)
-        while len(top) > 1 and tie_raise and not all_win:
-            target += tie_raise
-            top = leaders_at_target(totals, target)
-        if len(top) == 1 or (top and all_win):
-            winners = top
-    dealer = seat_after(first_dealer, len(hands), players)
-    if winners or target == rules["target"]:
-        tied = [] if winners else leaders_at_target(totals, target)
-        status = status_for(winners, tied)
-    else:
-        status = msg(N_("Tied at the top: the target was raised to {target}; play on."),
-                     target=target)
-    return GameState(
-        hands=scored,
-        totals=totals,
-        target=target,
-        finished=bool(winners),
-        winners=winners,
-        dealer=dealer,
-        leader=seat_after(dealer, 1 if leader_after_dealer else 0, players),
-        status=status,
-    )

@@ -10,17 +10,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import DECK_52, Card, parse_card
-from .fishing import (
-    CardValues,
-    Counts,
-    Kind,
-    check_index,
-    play_to_target,
-    read_claimed_piles,
-    read_hand,
-)
+from .fishing import CardValues, Counts, Kind, read_claimed_piles, read_hand
 from .messages import N_, Msg, RuleError, msg
 from .options import Option
+from .progress import check_index, play_to_target
 from .spec import GameSpec, GameState, HandScore
 
 # Cards left in the play pile score for nobody, so a count may fall short of the deck's.
@@ -59,7 +52,8 @@ def play(
     rules: dict[str, Any], hands: list[Any], sides: int, players: int, first_dealer: int
 ) -> GameState:
     """Totals after each hand; the deal passes on and the player after the dealer leads."""
-    return play_to_target(rules, hands, sides, players, first_dealer, score_hand)
+    return play_to_target(rules, hands, sides, players, first_dealer,
+                          lambda hand, _previous: score_hand(rules, hand, sides))
 
 
 # --- Referee -----------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import Any
 from .cards import DECK_52, RANKS, SUIT_SYMBOLS, Card, parse_cards
 from .messages import N_, Msg, RuleError, msg
 from .options import Option
-from .progress import add_totals, leaders_at_target, seat_after, status_for
+from .progress import play_to_target
 from .spec import GameSpec, GameState, HandScore, Line
 
 PLAYERS = 4
@@ -240,47 +240,16 @@ def _check_table(players: Any, first_dealer: Any) -> None:
         raise RuleError(msg(N_("The first dealer is a seat from 0 to 3.")), "first_dealer")
 
 
-def _scored(rules: dict[str, Any], hand: Any, sides: int, index: int) -> HandScore:
-    """score_hand, with the error's field placed under hands[index]."""
-    try:
-        return score_hand(rules, hand, sides)
-    except RuleError as error:
-        inner = (error.field or "hand").removeprefix("hand")
-        raise RuleError(error.message, f"hands[{index}]{inner}") from error
-
-
 def play(rules: dict[str, Any], hands: list[Any], sides: int, players: int,
          first_dealer: int) -> GameState:
-    """Score the hands in order; the first team to the target wins, the higher total if both."""
+    """Score the hands in order; the first team to the target wins, the higher total if both.
+
+    Every hand passes the deal on, a redeal after three passes included.
+    """
     _check_sides(sides)
     _check_table(players, first_dealer)
-    if not isinstance(hands, list):
-        raise RuleError(msg(N_("The hands must be a list.")), "hands")
-    target = rules["target"]
-    scored: list[HandScore] = []
-    totals = [0, 0]
-    winners: list[int] = []
-    for index, hand in enumerate(hands):
-        if winners:
-            raise RuleError(msg(N_("The game ended with hand {number}: no hand can follow "
-                                   "it."), number=index), f"hands[{index}]")
-        scored.append(_scored(rules, hand, sides, index))
-        totals = add_totals(totals, scored[-1].scores)
-        leaders = leaders_at_target(totals, target)
-        winners = leaders if len(leaders) == 1 else []
-    tied = leaders_at_target(totals, target) if not winners else []
-    # Every hand passes the deal on, a redeal after three passes included.
-    dealer = seat_after(first_dealer, len(hands), PLAYERS)
-    return GameState(
-        hands=scored,
-        totals=totals,
-        target=target,
-        finished=bool(winners),
-        winners=winners,
-        dealer=dealer,
-        leader=seat_after(dealer, 1, PLAYERS),
-        status=status_for(winners, tied),
-    )
+    return play_to_target(rules, hands, sides, PLAYERS, first_dealer,
+                          lambda hand, _previous: score_hand(rules, hand, sides))
 
 
 # ---------------------------------------------------------------- referee: tricks

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import DECK_54, DECK_104, Card, Deck, parse_card, parse_cards
-from .fishing import CardValues, Kind, check_index, play_to_target, read_claimed_piles, read_hand
+from .fishing import CardValues, Kind, read_claimed_piles, read_hand
 from .messages import N_, Msg, RuleError, msg
 from .options import Option
+from .progress import check_index, play_to_target
 from .spec import GameSpec, GameState, HandScore
 
 DECKS = {"standard": DECK_54, "two-decks": DECK_104}
@@ -53,8 +54,9 @@ def play(
 ) -> GameState:
     """Totals after each hand; `first_dealer` is the seat that played first in hand one."""
     return play_to_target(
-        rules, hands, sides, players, first_dealer, score_hand,
-        tie_raise=TIE_RAISE, all_win=rules["tie"] == "all_win", leader_after_dealer=False,
+        rules, hands, sides, players, first_dealer,
+        lambda hand, _previous: score_hand(rules, hand, sides), tie_raise=TIE_RAISE,
+        all_win=rules["tie"] == "all_win", leader_after_dealer=False,
     )
 
 

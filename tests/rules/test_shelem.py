@@ -281,11 +281,12 @@ def test_tie_over_the_target_plays_on():
     assert (state.totals, state.winners) == ([435, 390], [0])
 
 
-def test_no_hand_can_follow_the_winning_hand():
+def test_a_correction_that_ends_the_game_earlier_keeps_the_later_hands_but_not_the_winner():
+    # Same rule in every game: the deciding hand decides, later hands stay on the record.
     rules = SPEC.resolve({"target": 100})
-    error = rule_error(SPEC.play, rules, [hand(0, 100, 100), hand(0, 100, 100)], 2, 4, 0)
-    assert (str(error), error.field) == (
-        "The game ended with hand 1: no hand can follow it.", "hands[1]")
+    state = SPEC.play(rules, [hand(0, 100, 100), hand(1, 100, 165)], 2, 4, 0)
+    # hand 2 is a Shelem for team 1 (+2 × 100), yet team 0 reached 100 first
+    assert (state.totals, state.winners, state.finished) == ([100, 265], [0], True)
 
 
 def test_dealing_passes_to_the_next_seat_each_hand_redeals_included():
