@@ -136,3 +136,17 @@ def test_from_a_running_game_uses_its_frozen_rules_and_names(client):
     assert "Judged with the frozen rules of this game." in page
     assert "Legal" in page and "Not legal" not in page
     assert "May take: the play pile the pile of Ali" in page
+
+
+def test_house_rule_chips_are_named_in_words_not_codes(client):
+    page = text(client.get("/referee/basra?preset=jordanian"))
+    assert "Rules: Jordanian" in page
+    assert "twice the card" in page and "carry over" in page
+    assert "double_face" not in page and "jordanian" not in page
+
+
+def test_house_rule_chips_in_persian(client):
+    client.set_cookie("lang", "fa")
+    page = text(client.get("/referee/shelem"))
+    assert "points taken" not in page
+    assert "total" not in page

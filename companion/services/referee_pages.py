@@ -16,6 +16,7 @@ from ..rules.shllaat import DECKS as SHLLAAT_DECKS
 from . import referee
 from .games import load_game
 from .referee_query import Key, Query, option_text, picker
+from .setup import preset_title, value_title
 
 PLAYER_COUNTS = {"shllaat": (2, 3, 4, 5), "gharat": (2, 3, 4)}
 DEFAULT_PLAYERS = {"shllaat": 3, "gharat": 4}
@@ -98,13 +99,13 @@ def _rule_choices(board: Board) -> None:
     """Preset chips, then a chip per value of every choice-valued house rule."""
     spec, query = get_game(board.game), board.query
     overrides = {option.name: None for option in spec.options}
-    board.presets = [Key(name, query.changed(preset=name, **overrides),
+    board.presets = [Key(preset_title(name), query.changed(preset=name, **overrides),
                          board.rules["preset"] == name) for name in spec.presets]
     for option in spec.options:
         if option.values is None:
             continue  # targets do not change a ruling
         board.options.append((option.label, [
-            Key(option_text(value), query.changed(**{option.name: option_text(value)}),
+            Key(value_title(value), query.changed(**{option.name: option_text(value)}),
                 board.rules[option.name] == value) for value in option.values]))
 
 

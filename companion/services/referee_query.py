@@ -16,6 +16,7 @@ from urllib.parse import quote
 
 from ..rules.cards import JOKER_RANK, RANKS, SUIT_SYMBOLS, SUITS, Card, Deck, parse_card
 from ..rules.catalogue import get_game
+from ..rules.messages import Msg
 from ..rules.options import Option
 
 SITUATION_KEYS = ("floor", "played", "claimed", "previous", "pool", "player", "players",
@@ -121,7 +122,7 @@ def _option_value(option: Option, text: str) -> Any:
 class Key:
     """One picker button: its label, the query it leads to (None: disabled), pressed or not."""
 
-    label: str
+    label: str | Msg
     args: dict[str, str] | None
     pressed: bool = False
     css: str = ""

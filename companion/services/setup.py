@@ -26,8 +26,28 @@ PRESET_TITLES = {
 }
 
 
+# Short names of house-rule values, for chips where a whole sentence does not fit.
+VALUE_TITLES = {
+    "carry": N_("carry over"), "none": N_("none"), "flat": N_("flat 10"),
+    "double_face": N_("twice the card"), "double": N_("double"), "single": N_("single"),
+    "egyptian": N_("Egyptian"), "lobashev": N_("Lobashev"), "clear_floor": N_("clear the floor"),
+    "lone_card": N_("lone card"), "standard": N_("Standard"), "two-decks": N_("Two packs"),
+    "play_on": N_("play on"), "all_win": N_("all tied win"), "whole_pile": N_("whole pile"),
+    "top_card": N_("top card"), "compulsory": N_("compulsory"), "optional": N_("optional"),
+    "points": N_("points taken"), "bid": N_("the bid"), "total": N_("pack total"),
+    "double_bid": N_("twice the bid"), True: N_("on"), False: N_("off"),
+}
+
+
 def preset_title(name: str) -> Msg:
     return Msg(PRESET_TITLES.get(name, name))
+
+
+def value_title(value: Any) -> Msg:
+    """A house-rule value in a word or two: "carry over", "twice the card", "on"."""
+    if isinstance(value, bool):
+        return Msg(VALUE_TITLES[value])
+    return Msg(VALUE_TITLES.get(value, str(value)))
 
 
 @dataclass(frozen=True)

@@ -32,9 +32,9 @@ SETUP_FRAGMENTS = {
 }
 
 
-@bp.context_processor
+@bp.app_context_processor
 def helpers() -> dict[str, Any]:
-    return {"preset_title": setup.preset_title}
+    return {"preset_title": setup.preset_title, "value_title": setup.value_title}
 
 
 @bp.app_template_filter("breakdown")
