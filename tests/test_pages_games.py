@@ -188,7 +188,8 @@ def test_game_page_shows_totals_dealer_leader_target_and_breakdown(app, client):
     assert totals(page) == ["185", "145"]
     words = text(page)
     assert "Target 1200" in words
-    assert "Deals next Dara" in words and "Leads Ali" in words  # Bahar, then Cyrus dealt
+    # Bahar, then Cyrus dealt; in Shelem the player after the dealer bids first (the Hâkem leads)
+    assert "Deals next Dara" in words and "Bids first Ali" in words
     assert "Ali & Cyrus Bahar & Dara" in words
     assert "2 55 110" in words
     assert "points taken 35" in words
@@ -326,3 +327,20 @@ def test_home_lists_games_in_progress_before_finished_ones(app, client):
     assert "Basra · in progress Omar 6 Zaid 7" in words
     assert "Shelem · finished Ali & Cyrus 390 Bahar & Dara 105" in words
     assert 'href="/games/new?game=gharat"' in html
+
+
+def test_shllaat_board_names_who_plays_first_not_a_dealer(app, client):
+    # Shlla'at: "It doesn't matter who deals"; the first player rotates clockwise.
+    game_id, _ = make_game(app, game="shllaat", players=["Ali", "Bahar", "Cyrus"],
+                           first_dealer=2)
+    words = text(client.get(f"/games/{game_id}"))
+    assert "Plays first Cyrus" in words
+    assert "Deals next" not in words
+    form = text(client.get("/games/new?game=shllaat"))
+    assert "Plays first in the first hand" in form and "First dealer" not in form
+
+
+def test_basra_board_says_who_deals_and_who_plays_first(app, client):
+    game_id, _ = make_game(app, game="basra", players=["Ali", "Bahar"], first_dealer=0)
+    words = text(client.get(f"/games/{game_id}"))
+    assert "Deals next Ali" in words and "Plays first Bahar" in words

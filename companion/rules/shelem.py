@@ -481,4 +481,5 @@ SPEC = GameSpec(
     direction="anticlockwise",
     score_hand=score_hand,
     play=play,
+    leader_role=N_("Bids first"),
 )

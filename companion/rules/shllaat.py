@@ -250,4 +250,5 @@ SPEC = GameSpec(
     direction="clockwise",
     score_hand=score_hand,
     play=play,
+    dealer_matters=False,  # "It doesn't matter who deals": the first player rotates
 )

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .messages import Msg
+from .messages import N_, Msg
 from .options import Option, resolve_rules
 
 
@@ -67,6 +67,10 @@ class GameSpec:
     score_hand: Callable[[dict[str, Any], Any, int], HandScore]
     # play(rules, hands, sides, players, first_dealer) -> GameState
     play: Callable[[dict[str, Any], list[Any], int, int, int], GameState]
+    # What the seat after the dealer does first ("Bids first" in Shelem), and whether the
+    # dealer matters at all (in Shlla'at only the first player does).
+    leader_role: str = N_("Plays first")
+    dealer_matters: bool = True
 
     def resolve(self, raw: Any) -> dict[str, Any]:
         """Rules of a request: preset plus overrides; RuleError for unknown ones."""

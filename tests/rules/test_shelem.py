@@ -296,7 +296,9 @@ def test_dealing_passes_to_the_next_seat_each_hand_redeals_included():
     assert state.hands[1].extras["outcome"] == "redeal"
 
 
-def test_bidding_and_play_start_with_the_player_after_the_dealer():
+def test_bidding_starts_with_the_player_after_the_dealer():
+    # "Bidding starts from the player next to the dealer"; the Hâkem then leads the play.
+    assert str(SPEC.leader_role) == "Bids first"
     state = SPEC.play(STANDARD, [], 2, 4, 3)
     assert (state.dealer, state.leader, state.totals) == (3, 0, [0, 0])
 
