@@ -28,7 +28,7 @@ def main() -> None:
                           "RATELIMIT_ENABLED": False})
         client = app.test_client()
         game = client.post("/api/v1/games", json={
-            "game": "shelem", "players": PLAYERS, "target": 1_000_000}).get_json()
+            "game": "shelem", "players": PLAYERS, "target": 100_000}).get_json()
         auth = {"Authorization": f"Bearer {game['edit_key']}"}
         hands_url = f"/api/v1/games/{game['id']}/hands"
         for _ in range(HANDS):

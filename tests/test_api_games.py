@@ -160,3 +160,25 @@ def test_bad_new_game_is_400_with_field(client, body, field):
     response = client.post("/api/v1/games", json=body)
     assert response.status_code == 400
     assert response.get_json()["field"] == field
+
+
+def test_idempotency_key_reused_for_another_hand_is_refused_not_ignored(client):
+    game = create(client)
+    add(client, game, {"bidder": 0, "bid": 100, "bidder_points": 110},
+        **{"Idempotency-Key": "k1"})
+    response = add(client, game, {"bidder": 1, "bid": 120, "bidder_points": 130},
+                   **{"Idempotency-Key": "k1"})
+    assert response.status_code == 400
+    assert response.get_json() == {
+        "error": "This Idempotency-Key was already used for another hand: send a new key "
+                 "with a new hand.", "field": "Idempotency-Key"}
+    assert len(client.get(f"/api/v1/games/{game['id']}").get_json()["hands"]) == 1
+
+
+def test_a_very_long_idempotency_key_still_guards_a_retry(client):
+    game = create(client)
+    key = "x" * 300
+    for _ in range(2):
+        add(client, game, {"bidder": 0, "bid": 100, "bidder_points": 110},
+            **{"Idempotency-Key": key})
+    assert len(client.get(f"/api/v1/games/{game['id']}").get_json()["hands"]) == 1

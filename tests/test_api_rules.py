@@ -112,3 +112,11 @@ def test_malformed_hands_are_400_never_500(client, game, hand):
     response = client.post(f"/api/v1/score/{game}", json={"hand": hand})
     assert response.status_code == 400, response.get_data(as_text=True)
     assert response.get_json()["error"]
+
+
+def test_a_target_past_any_real_game_is_refused(client):
+    response = client.post("/api/v1/games", json={
+        "game": "shelem", "players": ["A", "B", "C", "D"], "target": 10**30})
+    assert response.status_code == 400
+    assert response.get_json() == {"error": "target can be at most 100000.",
+                                   "field": "rules.target"}

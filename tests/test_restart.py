@@ -105,7 +105,7 @@ def _wait_until_up(server: Server, seconds: float = 30) -> None:
 def new_game(server: Server, players: list[str] | None = None) -> dict:
     status, game = server.call("POST", "/api/v1/games", {
         "game": "shelem", "players": players or ["Ali", "Bahar", "Cyrus", "Dara"],
-        "target": 1_000_000})
+        "target": 100_000})
     assert status == 201, game
     return game
 

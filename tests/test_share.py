@@ -13,7 +13,7 @@ PLAYERS = ["Ali", "Bahar", "Cyrus", "Dara"]
 HAND = {"bidder": 0, "bid": 100, "bidder_points": 100}  # made: [100, 65]
 
 
-def create_game(client, players=PLAYERS, target=1_000_000) -> dict:
+def create_game(client, players=PLAYERS, target=100_000) -> dict:
     """A Shelem game through the API, with a target far enough away for long tests."""
     response = client.post("/api/v1/games", json={"game": "shelem", "players": players,
                                                   "target": target})

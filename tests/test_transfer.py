@@ -39,7 +39,7 @@ def test_json_export_has_players_rules_hands_and_history_but_no_key(client):
         f'attachment; filename="companion-{game["id"]}.json"')
     data = json.loads(response.get_data(as_text=True))
     assert data["format"] == "companion-game" and data["players"] == PLAYERS
-    assert data["rules"]["target"] == 1_000_000 and data["sides"] == ["Ali & Cyrus",
+    assert data["rules"]["target"] == 100_000 and data["sides"] == ["Ali & Cyrus",
                                                                       "Bahar & Dara"]
     assert [hand["hand"] for hand in data["hands"]] == [
         {"bidder": 0, "bid": 100, "bidder_points": 100}, SECOND]

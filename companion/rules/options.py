@@ -25,6 +25,7 @@ class Option:
     explain: Mapping[Any, str]
     values: tuple | None = None
     minimum: int = 1
+    maximum: int = 100_000  # no table plays to more; a bigger number is a typing slip
 
     def check(self, value: Any) -> Any:
         field = f"rules.{self.name}"
@@ -33,6 +34,12 @@ class Option:
                 raise RuleError(
                     msg(N_("{option} must be a whole number of at least {minimum}."),
                         option=self.name, minimum=self.minimum),
+                    field,
+                )
+            if value > self.maximum:
+                raise RuleError(
+                    msg(N_("{option} can be at most {maximum}."),
+                        option=self.name, maximum=self.maximum),
                     field,
                 )
             return value
@@ -53,7 +60,8 @@ class Option:
 
     def catalogue(self) -> dict[str, Any]:
         if self.values is None:
-            return {"default": self.default, "type": "int", "minimum": self.minimum}
+            return {"default": self.default, "type": "int", "minimum": self.minimum,
+                    "maximum": self.maximum}
         return {"default": self.default, "values": list(self.values)}
 
 

@@ -152,7 +152,7 @@ def add_hand(session: Session, game_id: str, hand: Any, expected_version: int | 
         number = len(table.hands) + 1
         return Change(table.hands + [hand], "add", number, None, hand)
 
-    return _mutate(session, game_id, expected_version, change, idempotency_key)
+    return _mutate(session, game_id, expected_version, change, (idempotency_key, hand))
 
 
 def edit_hand(session: Session, game_id: str, number: int, hand: Any,
@@ -210,8 +210,12 @@ def _hand_at(table: Table, number: Any) -> dict[str, Any]:
 
 
 def _mutate(session: Session, game_id: str, expected_version: int | None,
-            make_change: Callable[[Table], Change], idempotency_key: str | None = None,
+            make_change: Callable[[Table], Change],
+            retry: tuple[str | None, Any] = (None, None),
             on_success: Callable[[], Any] | None = None) -> tuple[Table, int]:
+    """Apply one change under the game's lock. `retry` is (Idempotency-Key, what was sent):
+    the same key again with the same request answers the first result and changes nothing."""
+    key, sent = (retry[0] or "")[:128], retry[1]
     session.rollback()  # the version bump must be the transaction's first statement
     bumped = session.exec(update(Game).where(col(Game.id) == game_id,
                                              col(Game.deleted_at).is_(None))
@@ -220,10 +224,14 @@ def _mutate(session: Session, game_id: str, expected_version: int | None,
         session.rollback()
         raise GameNotFound(game_id)
     try:
-        if idempotency_key:
-            seen = session.get(IdempotentRequest, (game_id, idempotency_key))
+        if key:
+            seen = session.get(IdempotentRequest, (game_id, key))
             if seen is not None:
                 session.rollback()
+                if seen.body.get("sent", sent) != sent:
+                    raise RuleError(msg(N_("This Idempotency-Key was already used for another "
+                                           "hand: send a new key with a new hand.")),
+                                    "Idempotency-Key")
                 return load_game(session, game_id), seen.body.get("number", 0)
         table = load_game(session, game_id)
         if expected_version is not None and table.row.version - 1 != expected_version:
@@ -238,9 +246,9 @@ def _mutate(session: Session, game_id: str, expected_version: int | None,
         session.add(GameEvent(game_id=game_id, version=table.row.version, action=change.action,
                               number=change.number, before=change.before, after=change.after,
                               reason=(change.reason or "")[:500]))
-        if idempotency_key:
-            session.add(IdempotentRequest(game_id=game_id, key=idempotency_key[:128],
-                                          status=201, body={"number": change.number}))
+        if key:
+            session.add(IdempotentRequest(game_id=game_id, key=key, status=201,
+                                          body={"number": change.number, "sent": sent}))
         if on_success:
             on_success()
         session.commit()
