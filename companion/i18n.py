@@ -77,9 +77,17 @@ def translate(text: str, **variables: Any) -> str:
     return translated % variables if variables else translated
 
 
-def join_list(items: list[str]) -> str:
-    """"a, b and c" as the request's language writes a list."""
-    return format_list(items, style="standard", locale=get_locale() or "en")
+def join_list(items: list[str], style: str = "standard") -> str:
+    """"a, b and c" as the request's language writes a list.
+
+    `style="unit"` lists amounts ("jacks 2, aces 3"); a language without that pattern in
+    its CLDR data (Persian) falls back to the standard one rather than failing.
+    """
+    locale = get_locale() or "en"
+    try:
+        return format_list(items, style=style, locale=locale)
+    except KeyError:
+        return format_list(items, style="standard", locale=locale)
 
 
 def _with_digits(value: Any, system: str) -> Any:

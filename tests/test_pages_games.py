@@ -344,3 +344,24 @@ def test_basra_board_says_who_deals_and_who_plays_first(app, client):
     game_id, _ = make_game(app, game="basra", players=["Ali", "Bahar"], first_dealer=0)
     words = text(client.get(f"/games/{game_id}"))
     assert "Deals next Ali" in words and "Plays first Bahar" in words
+
+
+BASRA_HAND = {"cards": [30, 22], "jacks": [2, 2], "aces": [2, 2], "two_of_clubs": 0,
+              "ten_of_diamonds": 1, "basras": [1, 0]}
+
+
+@pytest.mark.parametrize("game, players, hand", [
+    ("basra", ["Ali", "Bahar"], BASRA_HAND),
+    ("shelem", SHELEM_PLAYERS, MADE_120),
+    ("shllaat", ["Ali", "Bahar"], {"jokers": [2, 0], "aces": [2, 2], "jacks": [2, 2],
+                                   "others": [20, 24]}),
+    ("gharat", ["Ali", "Bahar"], {"numbers": [10, 20], "courts": [6, 6], "aces": [4, 0]}),
+])
+@pytest.mark.parametrize("lang", ["en", "ar", "fa"])
+def test_a_played_game_page_and_board_render_in_every_language(app, client, lang, game,
+                                                               players, hand):
+    game_id, key = make_game(app, game=game, players=players, hands=[hand])
+    as_editor(client, game_id, key).set_cookie("lang", lang)
+    for url in (f"/games/{game_id}", f"/games/{game_id}/board", f"/games/{game_id}/history",
+                f"/games/{game_id}/rules", f"/games/{game_id}/hands/1/edit"):
+        assert client.get(url).status_code == 200, (lang, url)

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from babel.lists import format_list
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from htmx_flask import request as htmx_request
 
 from ..db import get_session
-from ..i18n import current_digits, num, parse_int, render_msg, translate
+from ..i18n import current_digits, join_list, num, parse_int, render_msg, translate
 from ..rules.catalogue import GAMES, get_game
 from ..rules.messages import N_, RuleError, msg
 from ..rules.spec import Line
@@ -42,12 +41,12 @@ def breakdown(lines: list[Line]) -> str:
     """"most cards 30, jacks 2, basras 20" in the request's language."""
     items = [translate("%(label)s %(points)s", label=render_msg(line.label),
                        points=num(line.points)) for line in lines]
-    return format_list(items, style="unit", locale=get_locale()) if items else "—"
+    return join_list(items, style="unit") if items else "—"
 
 
 @bp.app_template_filter("names")
 def names(items: list[str]) -> str:
-    return format_list(list(items), locale=get_locale())
+    return join_list(list(items))
 
 
 # --- Setting up a game -------------------------------------------------------------------
