@@ -22,7 +22,8 @@ LOCALES = ("ar", "fa")  # English is the source language: it needs no catalogue
 # Flask-Babel's names, and the rules engine's: msg(N_("...")) is found through N_, and a bare
 # msg("...") or Msg("...") through their names, so a forgotten N_ still reaches translators.
 KEYWORDS = {
-    "_": None, "gettext": None, "lazy_gettext": None, "N_": None, "msg": (1,), "Msg": (1,),
+    "_": None, "_l": None, "gettext": None, "lazy_gettext": None, "N_": None, "msg": (1,),
+    "Msg": (1,),
     "ngettext": (1, 2), "lazy_ngettext": (1, 2),
     "pgettext": ((1, "c"), 2), "lazy_pgettext": ((1, "c"), 2),
 }

@@ -12,13 +12,15 @@ from .services.games import GameNotFound, StaleGame
 
 MESSAGES = {
     400: N_("The request could not be understood."),
-    401: N_("This needs the game's edit key."),
-    403: N_("That key does not open this game."),
+    401: N_("Only the scorer or the director can change this: open their link first."),
+    403: N_("That key does not open this: ask the scorer or the director for their link."),
     404: N_("There is nothing at this address."),
     405: N_("This address does not accept that method."),
     409: N_("Someone else changed this game first."),
     413: N_("The request is too large (at most 1 MB)."),
     429: N_("Too many attempts; wait a moment and try again."),
+    500: N_("Something went wrong in Companion. Try again; if it happens again, tell whoever "
+            "runs it."),
 }
 
 

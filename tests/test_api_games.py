@@ -182,3 +182,13 @@ def test_a_very_long_idempotency_key_still_guards_a_retry(client):
         add(client, game, {"bidder": 0, "bid": 100, "bidder_points": 110},
             **{"Idempotency-Key": key})
     assert len(client.get(f"/api/v1/games/{game['id']}").get_json()["hands"]) == 1
+
+
+def test_the_api_ignores_the_edit_cookie_so_other_sites_cannot_use_it(client):
+    game = create(client)
+    client.set_cookie(f"edit_{game['id']}", game["edit_key"])
+    response = client.post(f"/api/v1/games/{game['id']}/hands", data='{"hand": {"bidder": 0, '
+                           '"bid": 100, "bidder_points": 100}}', content_type="text/plain")
+    assert response.status_code == 401
+    assert client.delete(f"/api/v1/games/{game['id']}").status_code == 401
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["hands"] == []

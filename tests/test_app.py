@@ -104,3 +104,20 @@ def test_sqlite_runs_in_wal_mode_with_foreign_keys(app):
             pytest.skip("SQLite pragmas do not apply to PostgreSQL")
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+
+
+def test_an_unexpected_failure_gets_a_plain_page_or_json_not_a_stack(app):
+    app.config["PROPAGATE_EXCEPTIONS"] = False
+
+    @app.get("/api/v1/boom")
+    def boom():
+        raise RuntimeError("bug")
+
+    app.add_url_rule("/boom", "boom_page", boom)
+    client = app.test_client()
+    api = client.get("/api/v1/boom")
+    assert api.status_code == 500
+    assert api.get_json() == {"error": "Something went wrong in Companion. Try again; if it "
+                                       "happens again, tell whoever runs it."}
+    page = client.get("/boom", headers={"Cookie": "lang=fa"})
+    assert page.status_code == 500 and "Traceback" not in page.get_data(as_text=True)

@@ -284,7 +284,8 @@ def test_viewers_get_the_403_page(client):
     client.set_cookie("edit_" + game_id, "not-the-key")
     response = client.get(f"/games/{game_id}/hands/1/edit")
     assert response.status_code == 403
-    assert "That key does not open this game." in response.get_data(as_text=True)
+    assert "That key does not open this: ask the scorer or the director for their link." in \
+        response.get_data(as_text=True)
     assert game(client, game_id)["hands"] == []
 
 

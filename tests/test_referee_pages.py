@@ -150,3 +150,16 @@ def test_house_rule_chips_in_persian(client):
     page = text(client.get("/referee/shelem"))
     assert "points taken" not in page
     assert "total" not in page
+
+
+def test_odd_numbers_in_a_link_never_break_the_page(client):
+    for url in ("/referee/basra?majority_points=%C2%B2", "/referee/shllaat?players=%C2%B2",
+                "/referee/shllaat?player=%C2%B2", "/referee/shllaat?cpiles=%C2%B2,1",
+                "/referee/shelem?bids=%C2%B2,pass"):
+        assert client.get(url).status_code in (200, 400), url
+
+
+def test_eastern_digits_in_a_link_are_numbers(client):
+    # ۱۰۵ is 105 in Persian digits
+    page = text(client.get("/referee/shelem?mode=bids&bids=100,pass,%DB%B1%DB%B0%DB%B5,pass,pass"))
+    assert "Hâkem: player 3 · Contract: 105" in page

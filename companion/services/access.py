@@ -12,12 +12,23 @@ from .keys import key_matches
 COOKIE_PREFIX = "edit_"
 
 
-def presented_key(game_id: str) -> str | None:
-    """The key sent with this request: Bearer header, then the game's cookie."""
+def bearer_or_cookie(cookie: str) -> str | None:
+    """The key sent with this request: Bearer header, then (pages only) the named cookie.
+
+    The JSON API takes no cookie: it has no CSRF token, so a cookie there would let any other
+    site a scorer visits make changes with the scorer's cookie.
+    """
     header = request.headers.get("Authorization", "")
     if header.lower().startswith("bearer "):
         return header[7:].strip()
-    return request.cookies.get(COOKIE_PREFIX + game_id)
+    if request.path.startswith("/api/"):
+        return None
+    return request.cookies.get(cookie)
+
+
+def presented_key(game_id: str) -> str | None:
+    """The game's edit key as this request presents it."""
+    return bearer_or_cookie(COOKIE_PREFIX + game_id)
 
 
 def can_edit(game_id: str, key: str | None = None) -> bool:

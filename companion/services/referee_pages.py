@@ -8,6 +8,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
+from ..digits import parse_int
 from ..rules import shelem
 from ..rules.cards import DECK_52, SUIT_SYMBOLS, SUITS, Card, Deck
 from ..rules.catalogue import get_game
@@ -157,8 +158,8 @@ def _text(cards: list[Card]) -> list[str]:
 
 
 def _seat(board: Board, key: str, count: int, default: int = 0) -> int:
-    text = board.query.get(key)
-    return int(text) if text.isdigit() and int(text) < count else default
+    seat = parse_int(board.query.get(key))
+    return seat if seat is not None and 0 <= seat < count else default
 
 
 # --- Basra ------------------------------------------------------------------------------------
@@ -213,7 +214,7 @@ def _players(board: Board) -> tuple[int, int]:
 
 def _claimed_piles(board: Board, player: int) -> list[int]:
     """Claimed piles from the link, leaving out the player's own and empty ones."""
-    owners = [int(t) for t in board.query.get("cpiles").split(",") if t.isdigit()]
+    owners = [n for n in map(parse_int, board.query.get("cpiles").split(",")) if n is not None]
     piles = {slot.owner: slot for slot in board.slots if slot.owner is not None}
     return [owner for owner in dict.fromkeys(owners)
             if owner in piles and owner != player and piles[owner].cards]
@@ -318,7 +319,7 @@ def _trick(board: Board) -> None:
 
 def _auction(board: Board) -> None:
     calls = [text for text in board.query.get("bids").split(",") if text]
-    parsed: list[int | str] = [int(c) if c.isdigit() else c for c in calls]
+    parsed: list[int | str] = [c if (n := parse_int(c)) is None else n for c in calls]
     total = shelem.pack_total(board.rules)
 
     def call(value: int | str) -> Key:

@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Any
 from urllib.parse import quote
 
+from ..digits import parse_int
 from ..rules.cards import JOKER_RANK, RANKS, SUIT_SYMBOLS, SUITS, Card, Deck, parse_card
 from ..rules.catalogue import get_game
 from ..rules.messages import Msg
@@ -109,7 +110,8 @@ class Query:
 def _option_value(option: Option, text: str) -> Any:
     """The option value written as `text`; unknown text is passed on for a clear RuleError."""
     if option.values is None:
-        return int(text) if text.isdigit() else text
+        number = parse_int(text)
+        return text if number is None else number
     for value in option.values:
         if option_text(value) == text:
             return value

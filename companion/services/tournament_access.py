@@ -10,10 +10,11 @@ import base64
 import hashlib
 import hmac
 
-from flask import abort, request
+from flask import abort
 
 from ..db import get_session
 from ..models_tournament import Tournament
+from .access import bearer_or_cookie
 from .keys import key_matches
 
 COOKIE_PREFIX = "director_"
@@ -24,11 +25,8 @@ class TournamentNotFound(LookupError):
 
 
 def presented_key(tournament_id: str) -> str | None:
-    """The key sent with this request: Bearer header, then the tournament's cookie."""
-    header = request.headers.get("Authorization", "")
-    if header.lower().startswith("bearer "):
-        return header[7:].strip()
-    return request.cookies.get(COOKIE_PREFIX + tournament_id)
+    """The director key as this request presents it."""
+    return bearer_or_cookie(COOKIE_PREFIX + tournament_id)
 
 
 def director_key(tournament_id: str) -> str | None:
