@@ -8,13 +8,14 @@ from html import unescape
 
 import pytest
 
-from companion.db import get_session
 from companion.i18n import render_msg
 from companion.rules import basra, shllaat
 from companion.rules.catalogue import get_game
 from companion.rules.messages import Msg, RuleError
 from companion.rules.progress import status_for
-from companion.services import games
+
+from .test_pages_games import as_editor as editor
+from .test_pages_games import make_game, text
 
 SHELEM = ["Ali", "Bahar", "Cyrus", "Dara"]
 MADE_120 = {"bidder": 0, "bid": 120, "bidder_points": 130}  # 130 / 35
@@ -25,26 +26,6 @@ BASRA_QUICK = {"mode": "quick", "cards_0": "27", "jacks_0": "2", "aces_0": "2",
 def say(app, message, lang: str) -> str:
     with app.test_request_context("/", headers={"Cookie": f"lang={lang}"}):
         return render_msg(message)
-
-
-def make_game(app, game="shelem", players=SHELEM, hands=()):
-    with app.app_context():
-        session = get_session()
-        table, key = games.create_game(session, game, None, players)
-        for hand in hands:
-            games.add_hand(session, table.row.id, hand)
-        return table.row.id, key
-
-
-def editor(client, game_id, key):
-    client.set_cookie(f"edit_{game_id}", key)
-    return client
-
-
-def text(response) -> str:
-    html = re.sub(r"<(script|title)[^>]*>.*?</\1>", " ", response.get_data(as_text=True),
-                  flags=re.S)
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 
 def version(client, game_id) -> int:
