@@ -18,15 +18,16 @@ from sqlalchemy import func, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from ..models import Game, Hand, utcnow
+from ..models import Game, utcnow
 from ..models_tournament import Entrant, Match, MatchGame, Round, Tournament, TournamentEvent
 from ..rules.catalogue import get_game
 from ..rules.messages import N_, RuleError, msg
 from ..rules.spec import GameSpec
 from ..tournament import matches, pairing
-from ..tournament.records import Record, add_game
+from ..tournament.records import Record
 from ..tournament.standings import BUCHHOLZ, TIEBREAKS, Result, Row, Scoring, standings
 from . import games, keys
+from .records import records as player_records
 from .seating import MAX_NAME, OPPOSITE_PARTNERS
 from .tournament_access import TournamentNotFound, table_key
 
@@ -571,19 +572,8 @@ def csv_text(event: Event, rows: list[Row]) -> str:
 
 def records(session: Session, event: Event) -> list[Record]:
     """Each player's games in this tournament, scored from the stored hands."""
-    found: dict[str, Record] = {}
     ids = [g.id for r in event.rounds for m in r for g in m.games]
     played = list(session.exec(select(Game).where(col(Game.id).in_(ids))
                                .order_by(col(Game.created_at))
                                .execution_options(populate_existing=True))) if ids else []
-    hands: dict[str, list[dict]] = {}
-    if played:
-        query = (select(Hand).where(col(Hand.game_id).in_([g.id for g in played]))
-                 .order_by(col(Hand.game_id), col(Hand.position)))
-        for hand in session.exec(query):
-            hands.setdefault(hand.game_id, []).append(hand.data)
-    for game in played:
-        state = games.compute(event.spec, game, hands.get(game.id, []))
-        add_game(found, game.game, game.players, game.teams, game.finished, game.winners,
-                 state.hands)
-    return sorted(found.values(), key=lambda r: (-r.won, -r.played, r.name.casefold()))
+    return player_records(session, played)

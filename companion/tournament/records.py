@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..rules.spec import HandScore
@@ -30,6 +30,36 @@ class Record:
     def average(self) -> float:
         """Average hand score of the player's side."""
         return round(self.hand_points / self.hands, 1) if self.hands else 0.0
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game as the records need it: who sat where, who won, the hands as scored."""
+
+    game: str
+    players: Sequence[str]
+    teams: Sequence[Sequence[int]] | None
+    finished: bool
+    winners: Sequence[int]
+    hands: Sequence[HandScore]
+
+
+def player_key(name: str) -> str:
+    """How a name matches across games: trimmed, inner spaces collapsed, case ignored."""
+    return " ".join(name.split()).casefold()
+
+
+def tally(games: Iterable[Played], spelling: dict[str, str] | None = None) -> list[Record]:
+    """Each player's record over `games`, most wins first.
+
+    A name is shown as first spelled in `spelling` (player_key -> name), which this fills.
+    """
+    found: dict[str, Record] = {}
+    spelling = {} if spelling is None else spelling
+    for game in games:
+        names = [spelling.setdefault(player_key(name), name) for name in game.players]
+        add_game(found, game.game, names, game.teams, game.finished, game.winners, game.hands)
+    return sorted(found.values(), key=lambda r: (-r.won, -r.played, r.name.casefold()))
 
 
 def add_game(records: dict[str, Record], game: str, players: Sequence[str],

@@ -22,6 +22,8 @@ from ..services.tournament_access import (
     require_director,
     table_key,
 )
+from ..tournament.standings import TIEBREAKS
+from . import tournament_form
 from .render import page_or_fragment
 from .share import qr_svg
 
@@ -43,32 +45,34 @@ def _remember(response: Response, tournament_id: str, key: str) -> Response:
 
 @bp.get("/new")
 def new() -> str:
-    return render_template("tournaments/new.html", games=GAMES.values(), form={}, error=None)
+    return _new_page({})
 
 
 @bp.post("/new")
 def create() -> Any:
     form = request.form
+    errors: dict[str, str] = {}
+    settings = tournament_form.settings(form, errors)
+    if errors:
+        return _new_page(form, errors), 422
     game, _sep, preset = form.get("variant", "").partition("/")
-    settings = {"best_of": _int(form.get("best_of")), "rounds": _int(form.get("rounds")),
-                "table_size": _int(form.get("table_size")),
-                "partnerships": form.get("partnerships") == "on"}
     try:
         event, key = tournaments.create_tournament(
             get_session(), form.get("name"), game, {"preset": preset} if preset else None,
-            form.get("format"), _lines(form.get("entrants", "")) or None,
-            {k: v for k, v in settings.items() if v is not None})
+            form.get("format"), _lines(form.get("entrants", "")) or None, settings)
     except RuleError as error:
         get_session().rollback()
-        return render_template("tournaments/new.html", games=GAMES.values(), form=form,
-                               error=render_msg(error.message)), 422
+        where = tournament_form.error_at(error.field)
+        return _new_page(form, {where: render_msg(error.message)}), 422
     response = redirect(url_for("tournaments.show", tournament_id=event.row.id, created=1), 303)
     return _remember(response, event.row.id, key)
 
 
-def _int(value: str | None) -> int | None:
-    value = (value or "").strip()
-    return int(value) if value.isdigit() else None
+def _new_page(form: Any, errors: dict[str, str] | None = None) -> str:
+    """The set-up form with what was typed; a field's error beside it, any other on top."""
+    return render_template("tournaments/new.html", games=GAMES.values(), form=form,
+                           errors=errors or {}, tiebreaks=TIEBREAKS,
+                           slots=tournament_form.tiebreak_slots(form))
 
 
 def _lines(text: str) -> list[str]:
@@ -89,7 +93,8 @@ def show(tournament_id: str) -> Any:
 
 
 def _desk(tournament_id: str, error: str | None = None, status: int = 200,
-          form: Any = None) -> Any:
+          form: Any = None, failed: tuple[int, dict[str, str]] | None = None) -> Any:
+    """The desk; `failed` is the table whose result form was refused, with its errors."""
     session = get_session()
     event = tournaments.load(session, tournament_id)
     key = director_key(tournament_id)
@@ -100,6 +105,7 @@ def _desk(tournament_id: str, error: str | None = None, status: int = 200,
         "director_url": url_for("tournaments.show", tournament_id=tournament_id, key=key,
                                 _external=True) if key and request.args.get("created") else None,
         "error": error, "form": form or {},
+        "failed": failed[0] if failed else None, "errors": failed[1] if failed else {},
     }
     return render_template("tournaments/show.html", **context), status
 
@@ -142,24 +148,21 @@ def next_round(tournament_id: str) -> Any:
 def set_result(tournament_id: str, match_id: int) -> Any:
     require_director(tournament_id)
     form = request.form
+    errors: dict[str, str] = {}
     try:
         if form.get("outcome") == "clear":
             tournaments.clear_result(get_session(), tournament_id, match_id, form.get("reason"))
         else:
-            places = [_int(p) for p in form.getlist("places")]
-            points = [_signed(p) for p in form.getlist("points")]
-            tournaments.set_result(get_session(), tournament_id, match_id, places,
-                                   points if all(p is not None for p in points) else None,
+            places, points = tournament_form.result(form, errors)
+            if errors:
+                return _desk(tournament_id, status=422, form=form, failed=(match_id, errors))
+            tournaments.set_result(get_session(), tournament_id, match_id, places, points,
                                    form.get("reason"))
     except RuleError as error:
         get_session().rollback()
-        return _desk(tournament_id, render_msg(error.message), 422, form)
+        return _desk(tournament_id, status=422, form=form,
+                     failed=(match_id, {"result": render_msg(error.message)}))
     return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
-
-
-def _signed(value: str | None) -> int | None:
-    text = (value or "").strip()
-    return int(text) if text.lstrip("-").isdigit() else None
 
 
 @bp.get("/<tournament_id>/tables/<int:match_id>")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlparse
+
 import pytest
 from playwright.sync_api import expect
 
@@ -20,14 +22,17 @@ def test_round_robin_standings_follow_the_tables(page, live_server):
     page.get_by_label("Entrants, one per line").fill("Ali\nBahar\nCyrus\nDara")
     page.get_by_role("button", name="Create tournament").click()
     expect(page.locator(".notice")).to_contain_text("Keep this link")
+    director_key = parse_qs(urlparse(
+        page.locator(".director-link").get_attribute("href")).query)["key"][0]
     page.get_by_role("button", name="Pair the next round").click()
     page.get_by_text("Scorer link and QR code").first.click()
     expect(page.locator(".qr-box svg").first).to_be_visible()
     assert no_horizontal_overflow(page)
     tournament_id = page.url.rstrip("/").split("/")[-1]
 
-    # The director's cookie lets this context read the tables' scorer keys.
-    body = page.request.get(f"{live_server}/api/v1/tournaments/{tournament_id}").json()
+    # The director's key (the API takes it only as a header) shows the tables' scorer keys.
+    body = page.request.get(f"{live_server}/api/v1/tournaments/{tournament_id}",
+                            headers={"Authorization": f"Bearer {director_key}"}).json()
     tables = body["rounds"][0]["matches"]
 
     page.goto(f"{live_server}/tournaments/{tournament_id}/standings")
