@@ -42,6 +42,7 @@ def _register_blueprints(app: Flask) -> None:
     from .views.games import bp as games_bp
     from .views.home import bp as home_bp
     from .views.playalong import bp as playalong_bp
+    from .views.players import bp as players_bp
     from .views.prefs import bp as prefs_bp
     from .views.referee import bp as referee_bp
     from .views.share import bp as share_bp
@@ -56,3 +57,4 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(playalong_bp)
     app.register_blueprint(share_bp)
     app.register_blueprint(tournaments_bp)
+    app.register_blueprint(players_bp)
