@@ -44,6 +44,9 @@ class Game(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow, index=True)
     deleted_at: datetime | None = None
+    # A Basra match outside tournaments: the id of its first game, and this game's number.
+    match_id: str | None = Field(default=None, max_length=32, index=True)
+    match_number: int | None = None
 
 
 class Hand(SQLModel, table=True):

@@ -16,6 +16,8 @@ from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from ..models import Game, GameEvent, Hand, IdempotentRequest, KnownPlayer, utcnow
+from ..models_tournament import MatchGame as TournamentGame
+from ..rules import basra
 from ..rules.catalogue import get_game
 from ..rules.messages import N_, Msg, RuleError, msg
 from ..rules.spec import GameSpec, GameState
@@ -76,8 +78,12 @@ def compute(spec: GameSpec, row: Game, hands: list[dict[str, Any]]) -> GameState
 
 
 def create_game(session: Session, game: Any, rules: Any, players: Any, teams: Any = None,
-                target: Any = None, first_dealer: Any = 0) -> tuple[Table, str]:
-    """A new game with frozen rules; returns it with its edit key (shown once)."""
+                target: Any = None, first_dealer: Any = 0, *,
+                match: tuple[str, int] | None = None) -> tuple[Table, str]:
+    """A new game with frozen rules; returns it with its edit key (shown once).
+
+    `match` is (match id, game number) for the next game of a Basra match.
+    """
     spec = get_game(game)
     resolved = spec.resolve(rules)
     if target is not None:
@@ -89,7 +95,7 @@ def create_game(session: Session, game: Any, rules: Any, players: Any, teams: An
     key = keys.new_key()
     row = Game(id=keys.new_id(), game=spec.name, rules=resolved, players=names, teams=seats,
                first_dealer=first_dealer, edit_key_hash=keys.hash_key(key), winners=[],
-               totals=[])
+               totals=[], match_id=match and match[0], match_number=match and match[1])
     state = compute(spec, row, [])
     _denormalise(row, state, 0)
     session.add(row)
@@ -362,3 +368,134 @@ def restorable_games(session: Session, game_ids: list[str]) -> list[Game]:
     query = (select(Game).where(col(Game.id).in_(game_ids), col(Game.deleted_at) > since)
              .order_by(col(Game.deleted_at).desc()))
     return list(session.exec(query))
+
+
+# --- Basra matches outside tournaments ---------------------------------------------------
+
+MATCH_GAMES = 5  # best of five: the fifth game, if it comes to that, is the decider
+
+
+class MatchGameExists(Exception):
+    """The game after this one in its match was already started (a second tap, say)."""
+
+    def __init__(self, game_id: str):
+        self.game_id = game_id
+        super().__init__(game_id)
+
+
+@dataclass(frozen=True)
+class MatchGame:
+    """One game of a match as the match line lists it; `winner` is a side, once finished."""
+
+    id: str
+    number: int
+    target: int
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """A match as stored: its games in order, games won per side, and what comes next."""
+
+    sides: tuple[str, ...]
+    games: tuple[MatchGame, ...]
+    wins: tuple[int, ...]
+    decided: bool
+    winner: int | None
+    next_target: int | None
+
+    @property
+    def next_from(self) -> str | None:
+        """The game the next one follows: the last, once it is over and the match is not."""
+        last = self.games[-1]
+        return last.id if last.winner is not None and not self.decided else None
+
+    @property
+    def next_is_decider(self) -> bool:
+        return self.next_from is not None and len(self.games) + 1 == MATCH_GAMES
+
+    def deciding(self, game_id: str) -> MatchGame | None:
+        """This game, if it is the match's deciding game."""
+        return next((game for game in self.games
+                     if game.id == game_id and game.number == MATCH_GAMES), None)
+
+
+def _match_refusal(session: Session, row: Game) -> Msg | None:
+    """Why this game cannot be part of a match of its own; None when it can."""
+    if row.game != basra.SPEC.name:
+        return msg(N_("Only Basra is played as a match of five games."))
+    if len(side_names(row.players, row.teams)) != 2:
+        return msg(N_("A Basra match is played between two sides: two players or two "
+                      "partnerships."))
+    in_tournament = session.exec(select(TournamentGame.game_id)
+                                 .where(TournamentGame.game_id == row.id)).first()
+    if in_tournament is not None:
+        return msg(N_("This game belongs to a tournament: the tournament runs its matches."))
+    return None
+
+
+def match_summary(session: Session, game: Game) -> MatchView | None:
+    """The match this game is part of, from the stored games; None when there is none.
+
+    A finished game that has no match yet is the first game of one that may follow.
+    """
+    if game.match_id is None and not game.finished:
+        return None
+    if _match_refusal(session, game) is not None:
+        return None
+    rows = [game] if game.match_id is None else list(session.exec(
+        select(Game).where(Game.match_id == game.match_id, col(Game.deleted_at).is_(None))
+        .order_by(col(Game.match_number), col(Game.created_at))))
+    listed = [MatchGame(row.id, row.match_number or 1, row.rules["target"],
+                        row.winners[0] if row.finished and len(row.winners) == 1 else None)
+              for row in rows]
+    first_target = rows[0].rules["target"]
+    winners: list[int] = []
+    state = basra.match_state(winners, 2, first_target)
+    for played in listed:
+        # A correction can reopen an earlier game; games after a decided match do not count.
+        if played.winner is not None and not state.finished:
+            winners.append(played.winner)
+            state = basra.match_state(winners, 2, first_target)
+    return MatchView(tuple(side_names(game.players, game.teams)), tuple(listed),
+                     tuple(state.wins), state.finished, state.winner, state.next_target)
+
+
+def next_match_game(session: Session, game_id: str) -> tuple[Table, str]:
+    """Start the next game of this finished game's Basra match: same players, teams, rules.
+
+    Its target comes from the match (150 for the decider), its first dealer is the one who
+    would have dealt next, and it gets an edit key of its own.
+    """
+    session.rollback()  # the version bump takes the lock, so a double tap starts one game
+    bumped = session.exec(update(Game).where(col(Game.id) == game_id,
+                                             col(Game.deleted_at).is_(None))
+                          .values(version=Game.version + 1))
+    if bumped.rowcount == 0:
+        session.rollback()
+        raise GameNotFound(game_id)
+    try:
+        table = load_game(session, game_id)
+        row = table.row
+        refusal = _match_refusal(session, row)
+        if refusal is not None:
+            raise RuleError(refusal)
+        if not row.finished:
+            raise RuleError(msg(N_("This game is not over yet: finish it before starting the "
+                                   "next game of the match.")))
+        view = match_summary(session, row)
+        assert view is not None  # a finished Basra game between two sides always has one
+        number = row.match_number or 1
+        later = [game for game in view.games if game.number > number]
+        if later:
+            raise MatchGameExists(later[0].id)
+        if view.decided or view.next_target is None:
+            raise RuleError(msg(N_("{name} has already won this match."),
+                                name=view.sides[view.winner or 0]))
+        row.match_id, row.match_number = row.match_id or row.id, number
+        return create_game(session, row.game, row.rules, row.players, row.teams,
+                           target=view.next_target, first_dealer=table.state.dealer,
+                           match=(row.match_id, number + 1))
+    except BaseException:
+        session.rollback()
+        raise

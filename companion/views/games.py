@@ -108,21 +108,43 @@ def board(game_id: str) -> Any:
     if version == since:
         return Response(status=204)
     editor = can_edit(game_id)
-    key = (game_id, version, str(get_locale()), current_digits(), editor)
     # A save between the version check and the load only makes the board newer: harmless.
+    table = games.load_game(get_session(), game_id)
+    # The match line changes with the match's other games, so they are part of the key.
+    match = games.match_summary(get_session(), table.row)
+    key = (game_id, version, str(get_locale()), current_digits(), editor, match)
     return BOARDS.get_or_render(key, lambda: render_template(
-        "games/_board.html", **_board(games.load_game(get_session(), game_id), editor=editor)))
+        "games/_board.html", **_board(table, editor=editor, match=match)))
 
 
-def _board(table: games.Table, editor: bool | None = None) -> dict[str, Any]:
-    """What the board shows: the game, its chart, and whether this phone may change it."""
+def _board(table: games.Table, editor: bool | None = None,
+           match: games.MatchView | None = None) -> dict[str, Any]:
+    """What the board shows: the game, its chart, its match, and whether this phone may
+    change it."""
     scores = [hand.scores for hand in table.state.hands]
     return {
         "table": table,
         "chart": chart.progression(scores, table.sides),
         "editor": can_edit(table.row.id) if editor is None else editor,
         "winners": [table.sides[side] for side in table.state.winners],
+        "match": match or games.match_summary(get_session(), table.row),
     }
+
+
+@bp.post("/<game_id>/next")
+def next_game(game_id: str) -> Any:
+    """Start the next game of the Basra match; this phone gets the new game's edit key."""
+    require_edit_key(game_id)
+    session = get_session()
+    try:
+        table, key = games.next_match_game(session, game_id)
+    except games.MatchGameExists as exists:  # a second tap: open the game the first started
+        return redirect(url_for("games.show", game_id=exists.game_id), 303)
+    except RuleError as error:
+        return _refused(games.load_game(session, game_id), render_msg(error.message), 400)
+    response = redirect(url_for("games.show", game_id=table.row.id), 303)
+    remember_key(response, table.row.id, key)
+    return response
 
 
 @bp.get("/<game_id>/rules")
