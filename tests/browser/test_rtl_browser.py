@@ -6,6 +6,7 @@ import json
 from urllib.request import Request, urlopen
 
 import pytest
+from playwright.sync_api import expect
 
 from .conftest import ARTIFACTS, no_horizontal_overflow
 
@@ -25,8 +26,9 @@ def _new_game(live_server: str) -> dict:
 def test_home_game_and_entry_read_right_to_left(page, live_server, locale):
     page.goto(live_server + "/")
     page.get_by_role("link", name={"fa": "فارسی", "ar": "العربية"}[locale]).click()
+    # The switcher navigates: wait for the new page rather than read the old one.
+    expect(page.locator("html")).to_have_attribute("lang", locale)
     assert page.evaluate("document.documentElement.dir") == "rtl"
-    assert page.evaluate("document.documentElement.lang") == locale
     assert no_horizontal_overflow(page)
     switcher = page.locator(".prefs a").first.bounding_box()
     assert switcher["height"] >= 44 and switcher["width"] >= 44
