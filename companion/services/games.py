@@ -79,10 +79,11 @@ def compute(spec: GameSpec, row: Game, hands: list[dict[str, Any]]) -> GameState
 
 def create_game(session: Session, game: Any, rules: Any, players: Any, teams: Any = None,
                 target: Any = None, first_dealer: Any = 0, *,
-                match: tuple[str, int] | None = None) -> tuple[Table, str]:
+                match: tuple[str, int] | None = None, commit: bool = True) -> tuple[Table, str]:
     """A new game with frozen rules; returns it with its edit key (shown once).
 
-    `match` is (match id, game number) for the next game of a Basra match.
+    `match` is (match id, game number) for the next game of a Basra match. With
+    `commit=False` the caller commits, so a tournament round's games go in one transaction.
     """
     spec = get_game(game)
     resolved = spec.resolve(rules)
@@ -101,7 +102,10 @@ def create_game(session: Session, game: Any, rules: Any, players: Any, teams: An
     session.add(row)
     session.add(GameEvent(game_id=row.id, version=1, action="create"))
     _remember_players(session, names)
-    session.commit()
+    if commit:
+        session.commit()
+    else:
+        session.flush()
     return Table(row, spec, [], state), key
 
 

@@ -284,9 +284,7 @@ def load(session: Session, tournament_id: str, advance: bool = True) -> Event:
                         row.settings["decider_target"])
     views = [_view(rules, m, numbers[m.round_id], names, played.get(m.id, [])) for m in rows]
     if advance and any(_wants_game(row, v) for v in views):
-        for view in views:
-            if _wants_game(row, view):
-                _start_game(session, row, spec, view, names)
+        _start_games(session, row, spec, [v for v in views if _wants_game(row, v)])
         return load(session, tournament_id, advance=False)
     rounds: list[list[MatchView]] = [[] for _ in numbers]
     for view in views:
@@ -346,25 +344,35 @@ def _wants_game(row: Tournament, view: MatchView) -> bool:
     return not view.bye and view.result is None and view.current is None
 
 
-def _start_game(session: Session, row: Tournament, spec: GameSpec, view: MatchView,
-                names: dict[Any, str]) -> None:
-    """Create the match's next game, under the table's key; a duplicate is undone."""
+def _start_games(session: Session, row: Tournament, spec: GameSpec,
+                 views: list[MatchView]) -> None:
+    """Start the next game of every match that wants one, in one transaction.
+
+    Two phones reading the tournament at once may both try: the second one's games collide
+    with the first one's on the match's game numbers and are simply not kept.
+    """
+    try:
+        for view in views:
+            _start_game(session, row, spec, view)
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+
+
+def _start_game(session: Session, row: Tournament, spec: GameSpec, view: MatchView) -> None:
+    """Create the match's next game, under the table's key (the caller commits)."""
     number = len(view.games) + 1
     target = view.progress.next_target if view.progress else None
     entrants = session.exec(select(Entrant).where(col(Entrant.id).in_(view.row.sides))).all()
     by_id = {e.id: e.players for e in entrants}
     players, teams = _seats([by_id[s] for s in view.row.sides])
     table, _ = games.create_game(session, spec.name, row.rules, players, teams, target,
-                                 (number - 1) % len(players))
+                                 (number - 1) % len(players), commit=False)
     table.row.edit_key_hash = view.row.key_hash
     session.add(table.row)
     session.add(MatchGame(match_id=view.row.id, game_id=table.row.id, tournament_id=row.id,
                           number=_next_number(session, view.row.id)))
-    try:
-        session.commit()
-    except IntegrityError:  # another request started this game first
-        session.rollback()
-        games.delete_game(session, table.row.id)
+    session.flush()
 
 
 def _next_number(session: Session, match_id: Any) -> int:
