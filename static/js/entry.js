@@ -127,4 +127,12 @@
       event.detail.isError = false;
     }
   });
+
+  // ... and the sentence saying why is brought into view above the save bar.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    const status = event.detail.xhr.status;
+    if (status !== 422 && status !== 409) return;
+    const message = document.querySelector("#entry-form .error, #entry-form [role=alert]");
+    if (message) message.scrollIntoView({ block: "center" });
+  });
 })();
