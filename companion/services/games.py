@@ -226,13 +226,7 @@ def _mutate(session: Session, game_id: str, expected_version: int | None,
     """Apply one change under the game's lock. `retry` is (Idempotency-Key, what was sent):
     the same key again with the same request answers the first result and changes nothing."""
     key, sent = (retry[0] or "")[:128], retry[1]
-    session.rollback()  # the version bump must be the transaction's first statement
-    bumped = session.exec(update(Game).where(col(Game.id) == game_id,
-                                             col(Game.deleted_at).is_(None))
-                          .values(version=Game.version + 1))
-    if bumped.rowcount == 0:
-        session.rollback()
-        raise GameNotFound(game_id)
+    _lock(session, game_id)
     try:
         if key:
             seen = session.get(IdempotentRequest, (game_id, key))
@@ -266,6 +260,18 @@ def _mutate(session: Session, game_id: str, expected_version: int | None,
         session.rollback()
         raise
     return Table(table.row, table.spec, change.hands, state), change.number or 0
+
+
+def _lock(session: Session, game_id: str) -> None:
+    """Start a transaction by bumping the game's version: SQLite's write lock or PostgreSQL's
+    row lock is then held until commit, so changes to one game run one at a time."""
+    session.rollback()  # the bump must be the transaction's first statement
+    bumped = session.exec(update(Game).where(col(Game.id) == game_id,
+                                             col(Game.deleted_at).is_(None))
+                          .values(version=Game.version + 1))
+    if bumped.rowcount == 0:
+        session.rollback()
+        raise GameNotFound(game_id)
 
 
 def _checked_state(table: Table, change: Change) -> GameState:
@@ -471,13 +477,7 @@ def next_match_game(session: Session, game_id: str) -> tuple[Table, str]:
     Its target comes from the match (150 for the decider), its first dealer is the one who
     would have dealt next, and it gets an edit key of its own.
     """
-    session.rollback()  # the version bump takes the lock, so a double tap starts one game
-    bumped = session.exec(update(Game).where(col(Game.id) == game_id,
-                                             col(Game.deleted_at).is_(None))
-                          .values(version=Game.version + 1))
-    if bumped.rowcount == 0:
-        session.rollback()
-        raise GameNotFound(game_id)
+    _lock(session, game_id)  # so a double tap starts one game
     try:
         table = load_game(session, game_id)
         row = table.row
