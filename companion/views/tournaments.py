@@ -186,19 +186,21 @@ def _unchanged(tournament_id: str) -> bool:
 
 @bp.get("/<tournament_id>/standings")
 def standings(tournament_id: str) -> Any:
-    if _unchanged(tournament_id):
-        return Response(status=204)
-    event = tournaments.load(get_session(), tournament_id)
-    return page_or_fragment("tournaments/standings.html", "tournaments/_standings.html",
-                            event=event, rows=tournaments.rankings(event))
+    return _live_standings(tournament_id, "standings")
 
 
 @bp.get("/<tournament_id>/screen")
 def screen(tournament_id: str) -> Any:
+    """The big-screen view for a wall display."""
+    return _live_standings(tournament_id, "screen")
+
+
+def _live_standings(tournament_id: str, view: str) -> Any:
+    """A standings page, its fragment for pollers, or 204 when nothing changed."""
     if _unchanged(tournament_id):
         return Response(status=204)
     event = tournaments.load(get_session(), tournament_id)
-    return page_or_fragment("tournaments/screen.html", "tournaments/_screen.html",
+    return page_or_fragment(f"tournaments/{view}.html", f"tournaments/_{view}.html",
                             event=event, rows=tournaments.rankings(event))
 
 
