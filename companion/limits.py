@@ -20,6 +20,8 @@ DEFAULTS = {
     "RATELIMIT_WRONG_KEY": "30/minute",  # refused changes (401/403) per address
     "RATELIMIT_CREATE_GAME": "20/minute",  # games created (pages, API, imports) per address
     "RATELIMIT_KEY_PREFIX": "companion",
+    # A moving window: no double allowance across a minute's edge (and no test flaking on it).
+    "RATELIMIT_STRATEGY": "moving-window",
     "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,  # Redis down: limit per process, never a 500
     "RATELIMIT_SWALLOW_ERRORS": True,
 }
