@@ -192,3 +192,16 @@ def test_the_api_ignores_the_edit_cookie_so_other_sites_cannot_use_it(client):
     assert response.status_code == 401
     assert client.delete(f"/api/v1/games/{game['id']}").status_code == 401
     assert client.get(f"/api/v1/games/{game['id']}").get_json()["hands"] == []
+
+
+@pytest.mark.parametrize("if_match, status", [('"2"', 200), ('W/"2"', 200), ("2", 200),
+                                              ('""', 400), ("two", 400), ("²", 400)])
+def test_if_match_takes_a_plain_or_etag_quoted_version(client, if_match, status):
+    game = create(client)
+    add(client, game, {"bidder": 0, "bid": 120, "bidder_points": 130})
+    response = client.put(f"/api/v1/games/{game['id']}/hands/1",
+                          json={"hand": {"bidder": 0, "bid": 120, "bidder_points": 100}},
+                          headers={**auth(game), "If-Match": if_match})
+    assert response.status_code == status
+    if status == 400:
+        assert response.get_json()["error"] == "The version must be a whole number."

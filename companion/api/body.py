@@ -8,7 +8,6 @@ from flask import request
 from flask.json.provider import DefaultJSONProvider
 
 from ..rules.messages import N_, RuleError, msg
-from ..services.payload import require  # noqa: F401  (the API's field reader)
 
 
 def json_body() -> dict[str, Any]:

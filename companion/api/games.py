@@ -7,12 +7,12 @@ from typing import Any
 from flask import jsonify, request, url_for
 
 from ..db import get_session
-from ..digits import parse_int
 from ..rules.messages import N_, RuleError, msg
 from ..services import games
 from ..services.access import require_edit_key
+from ..services.payload import read_version, require
 from . import bp
-from .body import json_body, require
+from .body import json_body
 from .serialize import game_json
 
 
@@ -88,10 +88,9 @@ def _expected_version(data: dict[str, Any], required: bool = True) -> int | None
             raise RuleError(msg(N_("Say which version you corrected: send If-Match with the "
                                    "game's version.")), "version")
         return None
-    version = parse_int(str(raw).strip().removeprefix("W/").strip('"'))
-    if version is None or version < 0 or isinstance(raw, bool):
-        raise RuleError(msg(N_("The version must be a whole number.")), "version")
-    return version
+    # An If-Match header may quote the version like an ETag: "3" or W/"3".
+    return read_version(raw if isinstance(raw, bool) else
+                        str(raw).strip().removeprefix("W/").strip('"'))
 
 
 def _reason(data: dict[str, Any]) -> str:

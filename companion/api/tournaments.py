@@ -8,10 +8,11 @@ from flask import jsonify, url_for
 
 from ..db import get_session
 from ..services import tournaments
+from ..services.payload import require
 from ..services.tournament_access import director_key, require_director, table_key
 from ..tournament.standings import Row
 from . import bp
-from .body import json_body, require
+from .body import json_body
 
 
 @bp.post("/tournaments")

@@ -10,13 +10,14 @@ from flask_babel import gettext as _
 from htmx_flask import request as htmx_request
 
 from ..db import get_session
-from ..i18n import current_digits, join_list, num, parse_int, render_msg, translate
+from ..i18n import current_digits, join_list, num, render_msg, translate
 from ..rules.catalogue import GAMES, get_game
-from ..rules.messages import N_, RuleError, msg
+from ..rules.messages import RuleError
 from ..rules.spec import Line
 from ..services import chart, games, history, setup
 from ..services.access import can_edit, remember_key, require_edit_key
 from ..services.keys import key_matches
+from ..services.payload import read_version
 from .fragment_cache import FragmentCache
 from .render import page_or_fragment
 
@@ -203,12 +204,7 @@ def _change(game_id: str, make: Any) -> Any:
 def _version() -> int | None:
     """The version the page showed; none sent means no check, anything else is refused."""
     raw = request.form.get("version", "").strip()
-    if not raw:
-        return None
-    version = parse_int(raw)
-    if version is None or version < 0:
-        raise RuleError(msg(N_("The version must be a whole number.")), "version")
-    return version
+    return read_version(raw) if raw else None
 
 
 def _refused(table: games.Table, message: str, status: int) -> tuple[str, int]:
