@@ -24,11 +24,18 @@ def tap_card(page, text: str, scope: str = ".picker") -> None:
     expect(page.locator(f"{scope} .suits")).to_have_count(0)
 
 
+def choose_slot(page, name: str) -> None:
+    """Open a slot of the situation and wait until the page shows it open (a faster tap
+    would still belong to the slot before)."""
+    page.get_by_role("button", name=name).click()
+    expect(page.get_by_role("button", name=name)).to_have_attribute("aria-pressed", "true")
+
+
 def test_settle_a_basra_capture_by_tapping(page, live_server):
     page.goto(live_server + "/referee/basra")
     for card in ("AS", "2H", "6D"):
         tap_card(page, card)
-    page.get_by_role("button", name="Played card").click()
+    choose_slot(page, "Played card")
     tap_card(page, "9C")
     expect(page.locator("#verdict")).to_contain_text("Not legal")
     for label in ("A♠", "2♥", "6♦"):
@@ -48,7 +55,7 @@ def test_settle_a_shllaat_capture_by_tapping(page, live_server):
     page.goto(live_server + "/referee/shllaat")
     for card in ("7S", "7H", "AC"):
         tap_card(page, card)
-    page.get_by_role("button", name="Played card").click()
+    choose_slot(page, "Played card")
     tap_card(page, "7D")
     page.locator(".floor .floor-card", has_text="7♠").click()
     expect(page.locator("#verdict")).to_contain_text("7♦ takes 7♠ from the pool")
