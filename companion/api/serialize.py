@@ -39,7 +39,7 @@ def game_json(table: Table) -> dict[str, Any]:
         "sides": table.sides,
         "hands": [
             {"number": i + 1, "scores": score.scores, "hand": hand, "details": score.details,
-             **score.extras}
+             "counted": i < state.counted, **score.extras}
             for i, (hand, score) in enumerate(zip(table.hands, state.hands))
         ],
         "totals": state.totals,

@@ -76,9 +76,9 @@ def play_to_target(
     """Score the hands in order until a side reaches the target; the highest total wins.
 
     A tie at the top ends the game when `all_win`; otherwise the target rises by
-    `tie_raise` (0: it stays) and play goes on. Hands entered after the game ended (a
-    correction can end it earlier) are scored and added, but the winner stays the one the
-    deciding hand made.
+    `tie_raise` (0: it stays) and play goes on. The game ends at the first hand after which
+    a winner is named: hands on the record after it (a correction can end a game earlier)
+    are scored, so they can be shown and checked, but count for nobody.
     """
     if not isinstance(hands, list):
         raise RuleError(msg(N_("hands must be a list of hands.")), "hands")
@@ -89,14 +89,16 @@ def play_to_target(
     totals = [0] * sides
     scored: list[HandScore] = []
     winners: list[int] = []
+    counted = 0  # hands up to and including the one that ended the game
     for number, hand in enumerate(hands):
         try:
             scored.append(score_next(hand, scored[-1] if scored else None))
         except RuleError as error:
             raise in_game(error, number) from error
-        totals = add_totals(totals, scored[-1].scores)
         if winners:
             continue
+        counted += 1
+        totals = add_totals(totals, scored[-1].scores)
         top = leaders_at_target(totals, target)
         while len(top) > 1 and tie_raise and not all_win:
             target += tie_raise
@@ -104,7 +106,7 @@ def play_to_target(
         if len(top) == 1 or (top and all_win):
             winners = top
     carry = 0 if winners or not scored else scored[-1].extras.get("carry_out", 0)
-    dealer = seat_after(first_dealer, len(hands), players)
+    dealer = seat_after(first_dealer, counted, players)
     return GameState(
         hands=scored,
         totals=totals,
@@ -115,6 +117,7 @@ def play_to_target(
         leader=seat_after(dealer, 1 if leader_after_dealer else 0, players),
         status=_status(winners, totals, target, rules["target"], carry),
         carry=carry,
+        counted=counted,
     )
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from sqlalchemy import update
+from sqlalchemy import delete, update
 from sqlmodel import Session, col, select
 
 from ..models import Game, GameEvent, Hand, IdempotentRequest, KnownPlayer, utcnow
@@ -25,6 +25,8 @@ from . import keys
 from .seating import clean_players, clean_teams, side_names
 
 UNDELETE_WINDOW = timedelta(days=7)
+TRIM = "delete_after_end"  # one change deleting every hand played after the game ended
+UNDOABLE = ("add", "edit", "delete", TRIM)
 
 
 class GameNotFound(LookupError):
@@ -192,10 +194,7 @@ def undo_last(session: Session, game_id: str,
     undone: list[GameEvent] = []
 
     def change(table: Table) -> Change:
-        event = session.exec(
-            select(GameEvent).where(GameEvent.game_id == game_id, ~col(GameEvent.undone),
-                                    col(GameEvent.action).in_(("add", "edit", "delete")))
-            .order_by(col(GameEvent.id).desc()).limit(1)).first()
+        event = last_change(session, game_id)
         if event is None:
             raise RuleError(msg(N_("There is no change left to undo.")))
         undone.append(event)
@@ -204,6 +203,8 @@ def undo_last(session: Session, game_id: str,
             hands.pop(n - 1)
         elif event.action == "edit":
             hands[n - 1] = event.before or {}
+        elif event.action == TRIM:
+            hands[n - 1:] = _trimmed(event)
         else:
             hands.insert(n - 1, event.before or {})
         return Change(hands, "undo", n, event.after, event.before, event.action)
@@ -211,6 +212,36 @@ def undo_last(session: Session, game_id: str,
     result = _mutate(session, game_id, expected_version, change, on_success=lambda: [
         setattr(event, "undone", True) for event in undone])
     return result
+
+
+def delete_after_end(session: Session, game_id: str,
+                     expected_version: int | None = None) -> tuple[Table, int]:
+    """Delete, in one change, the hands on the record after the hand that ended the game."""
+
+    def change(table: Table) -> Change:
+        first = table.state.counted + 1
+        if not table.state.finished or first > len(table.hands):
+            raise RuleError(msg(N_("No hand was played after the end of this game.")))
+        removed = table.hands[first - 1:]
+        return Change(table.hands[:first - 1], TRIM, first, {"hands": removed}, None)
+
+    return _mutate(session, game_id, expected_version, change)
+
+
+def last_change(session: Session, game_id: str) -> GameEvent | None:
+    """The latest change that undo would reverse, if any."""
+    return session.exec(
+        select(GameEvent).where(GameEvent.game_id == game_id, ~col(GameEvent.undone),
+                                col(GameEvent.action).in_(UNDOABLE))
+        .order_by(col(GameEvent.id).desc()).limit(1)).first()
+
+
+def _trimmed(event: GameEvent) -> list[Any]:
+    """The hands a deletion after the end removed (an imported history may be doctored)."""
+    removed = (event.before or {}).get("hands")
+    if not isinstance(removed, list):
+        raise RuleError(msg(N_("The game's history is damaged.")), "history")
+    return removed
 
 
 def _hand_at(table: Table, number: Any) -> dict[str, Any]:
@@ -289,7 +320,9 @@ def _checked_state(table: Table, change: Change) -> GameState:
 def _store(session: Session, row: Game, change: Change) -> None:
     """Write the one hand row the change touches, renumbering the later ones."""
     n = change.number or 0
-    if change.before is None:  # a hand appears at n: an add, or undoing a deletion
+    if TRIM in (change.action, change.reason if change.action == "undo" else None):
+        _store_tail(session, row.id, n, change.hands[n - 1:])
+    elif change.before is None:  # a hand appears at n: an add, or undoing a deletion
         _shift(session, row.id, n, +1)
         session.add(Hand(game_id=row.id, position=n, data=change.after))
     elif change.after is None:  # a hand goes: a deletion, or undoing an add
@@ -300,6 +333,14 @@ def _store(session: Session, row: Game, change: Change) -> None:
         hand = _hand_row(session, row.id, n)
         hand.data = change.after
         session.add(hand)
+
+
+def _store_tail(session: Session, game_id: str, start: int, hands: list[Any]) -> None:
+    """Replace the hands from position `start` on with `hands`."""
+    session.exec(delete(Hand).where(col(Hand.game_id) == game_id, col(Hand.position) >= start))
+    session.add_all(Hand(game_id=game_id, position=start + i, data=hand)
+                    for i, hand in enumerate(hands))
+    session.flush()
 
 
 def _hand_row(session: Session, game_id: str, position: int) -> Hand:

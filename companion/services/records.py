@@ -64,4 +64,5 @@ def _hands(session: Session, ids: list[str]) -> dict[str, list[dict[str, Any]]]:
 
 def _played(row: Game, hands: list[dict[str, Any]]) -> Played:
     state = games.compute(GAMES[row.game], row, hands)
-    return Played(row.game, row.players, row.teams, row.finished, row.winners, state.hands)
+    return Played(row.game, row.players, row.teams, row.finished, row.winners,
+                  state.hands[:state.counted])

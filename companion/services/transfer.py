@@ -51,7 +51,8 @@ def export_game(session: Session, game_id: str) -> dict[str, Any]:
         "winners": table.state.winners,
         "created_at": _when(row.created_at),
         "updated_at": _when(row.updated_at),
-        "hands": [{"number": i + 1, "hand": hand, "scores": score.scores}
+        "hands": [{"number": i + 1, "hand": hand, "scores": score.scores,
+                   "counted": i < table.state.counted}
                   for i, (hand, score) in enumerate(zip(table.hands, table.state.hands))],
         "history": [{**{name: getattr(event, name) for name in EVENT_FIELDS},
                      "created_at": _when(event.created_at)} for event in events],
@@ -60,14 +61,17 @@ def export_game(session: Session, game_id: str) -> dict[str, Any]:
     }
 
 
-def export_csv(session: Session, game_id: str, hand_label: str, total_label: str) -> str:
-    """Hand-by-hand scores, one column per side, and the totals as the last row."""
+def export_csv(session: Session, game_id: str, hand_label: str, total_label: str,
+               not_counted: str) -> str:
+    """Hand-by-hand scores, one column per side, and the totals as the last row; a hand
+    played after the end says `not_counted` in a last column (the totals leave it out)."""
     table = games.load_game(session, game_id)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([hand_label, *map(_cell, table.sides)])
     for number, score in enumerate(table.state.hands, start=1):
-        writer.writerow([number, *score.scores])
+        after_end = [not_counted] if number > table.state.counted else []
+        writer.writerow([number, *score.scores, *after_end])
     writer.writerow([total_label, *table.state.totals])
     return out.getvalue()
 

@@ -98,7 +98,11 @@ def show(game_id: str) -> Any:
                     "but not change it.")
         return render_template("games/show.html", **_board(table, editor=False),
                                message=message), 403
-    return page_or_fragment("games/show.html", "games/_board.html", **_board(table))
+    board = _board(table)
+    # The after-the-end notice offers to undo the correction that caused it.
+    last = (games.last_change(get_session(), game_id)
+            if board["editor"] and table.state.after_end else None)
+    return page_or_fragment("games/show.html", "games/_board.html", **board, last_change=last)
 
 
 @bp.get("/<game_id>/board")
@@ -122,7 +126,7 @@ def _board(table: games.Table, editor: bool | None = None,
            match: games.MatchView | None = None) -> dict[str, Any]:
     """What the board shows: the game, its chart, its match, and whether this phone may
     change it."""
-    scores = [hand.scores for hand in table.state.hands]
+    scores = [hand.scores for hand in table.state.hands[:table.state.counted]]
     return {
         "table": table,
         "chart": chart.progression(scores, table.sides),
@@ -181,6 +185,14 @@ def delete(game_id: str, number: int) -> Any:
     require_edit_key(game_id)
     return _change(game_id, lambda session, version: games.delete_hand(
         session, game_id, number, version, request.form.get("reason", "")))
+
+
+@bp.post("/<game_id>/after-end/delete")
+def delete_after_end(game_id: str) -> Any:
+    """Delete, in one tap, the hands a correction left after the end of the game."""
+    require_edit_key(game_id)
+    return _change(game_id, lambda session, version: games.delete_after_end(
+        session, game_id, version))
 
 
 @bp.post("/<game_id>/undo")

@@ -81,7 +81,8 @@ def export_json(game_id: str) -> Response:
 
 @bp.get("/<game_id>/export.csv")
 def export_csv(game_id: str) -> Response:
-    body = transfer.export_csv(get_session(), game_id, _("Hand"), _("Total"))
+    body = transfer.export_csv(get_session(), game_id, _("Hand"), _("Total"),
+                               _("played after the end, not counted"))
     return _download(body, "text/csv", f"companion-{game_id}.csv")
 
 

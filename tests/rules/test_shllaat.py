@@ -231,9 +231,13 @@ def test_the_turn_to_play_first_rotates_clockwise():
     assert (state.leader, state.dealer) == (1, 1)
 
 
-def test_hands_after_the_deciding_hand_keep_the_winner():
+def test_hands_after_the_deciding_hand_count_for_nobody():
+    # 4 × 140 = 560 reaches 500 at hand 4 (448 behind): the game ends there; hands 5 and 6
+    # (108 / 144 each) stay on the record but would have given 776 / 736.
     state = play(STANDARD, [even_hand(140, 112)] * 4 + [even_hand(108, 144)] * 2, 2, 2, 0)
-    assert state.totals == [776, 736] and state.winners == [0] and len(state.hands) == 6
+    assert (state.totals, state.winners, state.counted) == ([560, 448], [0], 4)
+    assert len(state.hands) == 6 and state.after_end == [5, 6]
+    assert state.dealer == 0  # four deals from seat 0 of 2: the next would be seat 0 again
 
 
 def test_a_bad_hand_in_a_game_names_its_position():
@@ -378,10 +382,20 @@ def test_a_unit_of_special_cards_only_is_impossible():
     assert error.value.field == "piles[1]"
 
 
-def test_nobody_takes_from_their_own_pile():
-    with pytest.raises(RuleError, match="Nobody takes from their own pile") as error:
-        judge([], [["7D"], []], 0, "7H", [], [0])
-    assert error.value.field == "claimed.piles[0]"
+OWN_PILE = ("Player 1 cannot take the top set of their own pile: one play captures single "
+            "cards from the pool and the top sets of the other players' piles, never anything "
+            "from one's own pile (Shlla'at).")
+
+
+def test_taking_from_ones_own_pile_is_a_ruling_never_allowed():
+    verdict = judge([], [["7D"], []], 0, "7H", [], [0])
+    assert (verdict.legal, str(verdict.reason)) == (False, OWN_PILE)
+    assert not verdict.plays_again
+    # even alongside a set the card may take from another player's pile
+    assert str(judge([], [["7D"], ["7C"]], 0, "7H", [], [1, 0]).reason) == OWN_PILE
+
+
+def test_ones_own_pile_is_never_burnt():
     assert judge([], [["7D"], []], 0, "7H").burnt_piles == []
 
 
