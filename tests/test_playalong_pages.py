@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import random
-
 from companion import create_app
 from companion.models import PlayAlong
+from companion.rules import basra
 from companion.rules import basra_playalong as engine
-from companion.rules.cards import DECK_52
+
+from .playalong_deal import shuffled_hand
 
 
 def new_game(client, **extra):
@@ -78,9 +78,7 @@ def test_undo_and_progress_survive_a_restart(client, app, db_url):
 
 def test_a_whole_hand_fills_in_the_score(client):
     game = new_game(client)
-    deck = [str(c) for c in DECK_52.cards()]
-    random.Random(7).shuffle(deck)
-    for card in deck:
+    for card in shuffled_hand(basra.SPEC.resolve(None), 7):
         response = post(client, game, "card", card=card)
         assert response.status_code == 200
         state = stored(client.application, game["id"])[-1].state
@@ -89,9 +87,97 @@ def test_a_whole_hand_fills_in_the_score(client):
             response = post(client, game, "choose", take=",".join(map(str, choice)))
     assert "Hand 1 is on the score sheet." in response.get_data(as_text=True)
     rows = stored(client.application, game["id"])
-    assert rows[0].finished and not rows[1].finished
+    assert [row.finished for row in rows] == [True]  # the next hand is stored from its first tap
     expected = engine.hand(rows[0].state)
     saved = client.get(f"/api/v1/games/{game['id']}").get_json()
     assert saved["hands"][0]["hand"] == expected
     assert sum(saved["totals"]) == sum(saved["hands"][0]["scores"])
     assert sum(d["cards"] for d in saved["hands"][0]["details"]) == 52
+
+
+# a hand entered by counts on the score sheet: Ali 27 cards, 2 jacks, 2 aces, the 10♦
+BY_COUNTS = {"mode": "quick", "cards_0": "27", "jacks_0": "2", "aces_0": "2",
+             "two_of_clubs": "0", "ten_of_diamonds": "1", "basras_0": "0", "basras_1": "0"}
+OPENING_FLOOR = ("4S", "6H", "10D", "3C")  # the 10♣ then takes 10♦ and 6♥+4♠
+
+
+def page_of(client, game):
+    return client.get(f"/games/{game['id']}/play-along").get_data(as_text=True)
+
+
+def pressed_first(page):
+    """The name on the pressed button of the "Plays first" control."""
+    control = page.split('id="first-player"', 1)[1].split("</form>", 1)[0]
+    return control.split('aria-pressed="true">', 1)[1].split("<", 1)[0]
+
+
+def test_opening_the_page_stores_nothing(client):
+    game = new_game(client)
+    assert "Tap the four cards dealt to the floor" in page_of(client, game)
+    assert stored(client.application, game["id"]) == []
+    post(client, game, "card", card="4S")
+    assert [row.state["floor"] for row in stored(client.application, game["id"])] == [["4S"]]
+
+
+def test_play_along_starts_with_the_games_leader_after_a_hand_entered_by_counts(client):
+    game = new_game(client)
+    post(client, game, "card", card="4S")  # a hand begun here, then taken back
+    post(client, game, "undo")
+    assert pressed_first(page_of(client, game)) == "Bahar"  # Ali deals hand 1
+    saved = client.post(f"/games/{game['id']}/hands/new", data={"version": 1, **BY_COUNTS})
+    assert saved.status_code == 303
+    # Bahar deals hand 2, so Ali plays first: on the score sheet and here alike
+    assert '<dd id="leader">Ali</dd>' in client.get(f"/games/{game['id']}").get_data(
+        as_text=True)
+    assert pressed_first(page_of(client, game)) == "Ali"
+    for card in OPENING_FLOOR:
+        post(client, game, "card", card=card)
+    page = post(client, game, "card", card="10C").get_data(as_text=True)
+    assert "Ali</strong>: 4 cards" in page and "Bahar</strong>: 0 cards" in page
+    assert "Bahar plays" in page
+
+
+def test_the_scorer_changes_who_plays_first_before_the_first_card(client):
+    game = new_game(client)
+    page = post(client, game, "first", first="0").get_data(as_text=True)
+    assert pressed_first(page) == "Ali"
+    for card in OPENING_FLOOR:
+        post(client, game, "card", card=card)
+    page = post(client, game, "card", card="10C").get_data(as_text=True)
+    assert "Ali</strong>: 4 cards" in page and "Bahar plays" in page
+    assert 'id="first-player"' not in page  # no longer offered once a card is played
+    page = post(client, game, "first", first="1").get_data(as_text=True)
+    assert "The first card is already played: undo it to change who plays first." in page
+    assert "Ali</strong>: 4 cards" in page
+
+
+def test_a_player_who_is_not_at_the_table_cannot_play_first(client):
+    game = new_game(client)
+    for typed in ("2", "Omar", ""):
+        response = client.post(f"/games/{game['id']}/play-along/first",
+                               data={"version": 1, "first": typed})
+        assert response.status_code == 422
+        assert "Choose one of the 2 players to play first." in response.get_data(as_text=True)
+    assert stored(client.application, game["id"]) == []
+
+
+def test_a_jack_dealt_to_the_opening_floor_is_refused_with_the_rule(client):
+    game = new_game(client)
+    post(client, game, "card", card="4S")
+    page = post(client, game, "card", card="JD").get_data(as_text=True)
+    assert ("The dealer buries a jack dealt to the floor in the pack and deals a replacement: "
+            "tap the card dealt in place of the J♦.") in page
+    assert stored(client.application, game["id"])[-1].state["floor"] == ["4S"]
+
+
+def test_the_seven_of_diamonds_opens_a_lebanese_floor_but_not_an_egyptian_one(client):
+    egyptian = new_game(client)
+    response = client.post(f"/games/{egyptian['id']}/play-along/card",
+                           data={"version": 1, "card": "7D"})
+    assert response.status_code == 422
+    assert "the 7♦ takes the whole floor, so the dealer buries it" in response.get_data(
+        as_text=True)
+    lebanese = new_game(client, rules={"preset": "lebanese"})
+    assert "A jack dealt to the floor is buried" in page_of(client, lebanese)
+    post(client, lebanese, "card", card="7D")
+    assert stored(client.application, lebanese["id"])[-1].state["floor"] == ["7D"]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from itertools import combinations, product
 from typing import Any
 
-from .basra_capture import judge_capture, legal_captures
+from .basra_capture import judge_capture, legal_captures, sweeps_floor
 from .cards import DECK_52, Card, parse_card, parse_cards
 from .messages import N_, Msg, RuleError, msg
 
@@ -20,12 +20,42 @@ FLOOR_CARDS = 4
 
 
 def new_state(rules: dict[str, Any], players: int, teams: list[list[int]] | None,
-              dealer: int) -> dict[str, Any]:
-    """A hand about to start; seats are in playing order, the player after the dealer leads."""
+              first: int) -> dict[str, Any]:
+    """A hand about to start; seats are in playing order, `first` plays the first card.
+
+    `first` is the game's leader; `first_chosen` says the scorer picked another seat.
+    """
     sides = [next(i for i, team in enumerate(teams) if seat in team) for seat in range(players)] \
         if teams else list(range(players))
-    return {"rules": dict(rules), "players": players, "sides": sides,
-            "first": (dealer + 1) % players, "floor": [], "plays": [], "pending": None}
+    return {"rules": dict(rules), "players": players, "sides": sides, "first": first,
+            "first_chosen": False, "floor": [], "plays": [], "pending": None}
+
+
+def started(state: dict[str, Any]) -> bool:
+    """A card has been played (dealing the floor is not playing)."""
+    return bool(state["plays"] or state["pending"])
+
+
+def follow_leader(state: dict[str, Any], leader: int) -> dict[str, Any]:
+    """Until the first card, the game's leader plays first unless the scorer chose a seat.
+
+    The leader moves whenever a hand is added or removed on the score sheet, however it was
+    entered, so a hand not yet started always follows it.
+    """
+    if started(state) or state.get("first_chosen"):
+        return state
+    return {**state, "first": leader}
+
+
+def choose_first(state: dict[str, Any], seat: Any) -> dict[str, Any]:
+    """The scorer says who plays the first card; only before it is played."""
+    if started(state):
+        raise RuleError(msg(N_("The first card is already played: undo it to change who "
+                               "plays first.")), "first")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["players"]:
+        raise RuleError(msg(N_("Choose one of the {n} players to play first."),
+                            n=state["players"]), "first")
+    return {**state, "first": seat, "first_chosen": True}
 
 
 @dataclass
@@ -111,11 +141,30 @@ def add_floor_card(state: dict[str, Any], text: Any) -> dict[str, Any]:
     """Record one of the four opening floor cards."""
     card = parse_card(text, "card")
     DECK_52.check([card], "card")
+    buried = buried_from_floor(state["rules"], card)
+    if buried is not None:
+        raise RuleError(buried, "card")
     if card in parse_cards(state["floor"]):
         raise RuleError(msg(N_("The {card} is already on the floor."), card=card.label), "card")
     if len(state["floor"]) >= FLOOR_CARDS:
         raise RuleError(msg(N_("The floor starts with {n} cards."), n=FLOOR_CARDS), "card")
     return {**state, "floor": state["floor"] + [str(card)]}
+
+
+def buried_from_floor(rules: dict[str, Any], card: Card) -> Msg | None:
+    """Why the dealer buries `card` if it is dealt to the opening floor; None if it stays.
+
+    The cards buried are those that take the whole floor: every jack, and the 7♦ unless the
+    rules make it an ordinary 7 (Lebanese Basra, where it stays on the floor).
+    """
+    if not sweeps_floor(rules, card):
+        return None
+    if card.rank == "J":
+        return msg(N_("The dealer buries a jack dealt to the floor in the pack and deals a "
+                      "replacement: tap the card dealt in place of the {card}."), card=card.label)
+    return msg(N_("Under these rules the 7♦ takes the whole floor, so the dealer buries it in "
+                  "the pack when it is dealt to the floor and deals a replacement: tap the "
+                  "card dealt in its place."))
 
 
 def play_card(state: dict[str, Any], text: Any) -> dict[str, Any]:

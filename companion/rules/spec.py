@@ -41,6 +41,12 @@ class GameState:
     leader: int                 # seat that plays (or bids) first in the next hand
     status: Msg                 # "Tie at the top: play on", "30 points carried to the next hand"
     carry: int = 0              # Basra majority points held over to the next hand
+    counted: int = 0            # hands that count: those after the deciding hand do not
+
+    @property
+    def after_end(self) -> list[int]:
+        """Numbers (from 1) of the hands on the record after the game ended."""
+        return list(range(self.counted + 1, len(self.hands) + 1))
 
     @property
     def winner(self) -> int | None:
@@ -71,6 +77,8 @@ class GameSpec:
     # dealer matters at all (in Shlla'at only the first player does).
     leader_role: str = N_("Plays first")
     dealer_matters: bool = True
+    # A hand can be recorded card by card (play-along), with captures taken by the referee.
+    play_along: bool = False
 
     def resolve(self, raw: Any) -> dict[str, Any]:
         """Rules of a request: preset plus overrides; RuleError for unknown ones."""

@@ -1,4 +1,8 @@
-"""Play-along persistence: one unfinished PlayAlong row per game, saved after every card."""
+"""Play-along persistence: one unfinished PlayAlong row per game, saved after every card.
+
+A read never writes: until the scorer records something, the hand is only shown, built from
+the game as it stands; the row is created by the first change.
+"""
 
 from __future__ import annotations
 
@@ -14,32 +18,31 @@ from . import games
 
 
 def current(session: Session, table: games.Table) -> PlayAlong:
-    """The game's hand in progress, started for the next hand if there is none."""
-    if table.row.game != "basra":
-        raise RuleError(msg(N_("Play-along is for Basra games.")), "game")
-    row = session.exec(select(PlayAlong).where(PlayAlong.game_id == table.row.id,
-                                               ~col(PlayAlong.finished))
-                       .order_by(col(PlayAlong.id).desc())).first()
-    if row is None:
-        row = PlayAlong(game_id=table.row.id, state=engine.new_state(
-            table.row.rules, len(table.row.players), table.row.teams, table.state.dealer))
-        session.add(row)
-        session.commit()
-    return row
+    """The game's hand in progress as it stands now, or a new one for the next hand.
+
+    Nothing is saved and the stored row is not touched: its first player follows the game's
+    leader (until a card is played or the scorer picks one) in a copy.
+    """
+    row = _stored_or_new(session, table)
+    followed = engine.follow_leader(row.state, table.state.leader)
+    if followed is row.state:
+        return row
+    return PlayAlong(id=row.id, game_id=row.game_id, state=followed, version=row.version)
 
 
 def change(session: Session, game_id: str, expected_version: Any,
            step: Callable[[dict[str, Any]], dict[str, Any]]) -> tuple[PlayAlong, int | None]:
     """Apply one step (a card, a choice, an undo); a finished hand goes to the score sheet.
 
-    Returns the row and the number of the hand added to the game, if this step finished it.
+    The first step of a hand creates its row. Returns the row and the number of the hand
+    added to the game, if this step finished it.
     """
     table = games.load_game(session, game_id)
-    row = current(session, table)
+    row = _stored_or_new(session, table)
     if str(expected_version) != str(row.version):
         raise RuleError(msg(N_("This hand was changed on another phone: here it is as it is "
                                "now.")), "version")
-    row.state = step(row.state)
+    row.state = step(engine.follow_leader(row.state, table.state.leader))
     row.version += 1
     row.updated_at = utcnow()
     session.add(row)
@@ -53,3 +56,16 @@ def change(session: Session, game_id: str, expected_version: Any,
     session.add(row)
     session.commit()
     return row, number
+
+
+def _stored_or_new(session: Session, table: games.Table) -> PlayAlong:
+    """The unfinished row of the game, else an unsaved one for the next hand."""
+    if not table.spec.play_along:
+        raise RuleError(msg(N_("Play-along is for Basra games.")), "game")
+    row = session.exec(select(PlayAlong).where(PlayAlong.game_id == table.row.id,
+                                               ~col(PlayAlong.finished))
+                       .order_by(col(PlayAlong.id).desc())).first()
+    if row is not None:
+        return row
+    return PlayAlong(game_id=table.row.id, state=engine.new_state(
+        table.row.rules, len(table.row.players), table.row.teams, table.state.leader))

@@ -6,7 +6,9 @@ from flask import Blueprint, abort, redirect, request, url_for
 from htmx_flask import request as htmx_request
 
 from ..db import get_session
+from ..digits import parse_int
 from ..rules import basra_playalong as engine
+from ..rules.basra_capture import SEVEN_OF_DIAMONDS
 from ..rules.cards import DECK_52
 from ..rules.messages import RuleError
 from ..services import games, playalong
@@ -31,8 +33,10 @@ def _render(game_id: str, error=None, saved: int | None = None, status: int = 20
     now = engine.progress(row.state)
     query = Query("basra", {"rank": request.args.get("rank", "")})
     ranks, suits = picker(query, DECK_52, sorted(now.seen), [], lambda card: {"card": str(card)})
+    seven_buried = engine.buried_from_floor(row.state["rules"], SEVEN_OF_DIAMONDS) is not None
     body = page_or_fragment("playalong/page.html", "playalong/_board.html", table=table, row=row,
-                            now=now, ranks=ranks, suits=suits, error=error, saved=saved)
+                            now=now, ranks=ranks, suits=suits, error=error, saved=saved,
+                            seven_buried=seven_buried, started=engine.started(row.state))
     return body, status
 
 
@@ -50,6 +54,7 @@ def act(game_id: str, action: str):
         "card": lambda state: engine.play_card(state, form.get("card", "")),
         "choose": lambda state: engine.choose(state, form.get("take", "").split(",")),
         "undo": engine.undo,
+        "first": lambda state: engine.choose_first(state, parse_int(form.get("first"))),
     }
     if action not in steps:
         abort(404)
@@ -57,7 +62,8 @@ def act(game_id: str, action: str):
         _, saved = playalong.change(get_session(), game_id, form.get("version"), steps[action])
     except RuleError as error:
         get_session().rollback()
-        return _render(game_id, error=error.message)
+        # htmx swaps only a 2xx answer; a plain form post gets the refusal's own status
+        return _render(game_id, error=error.message, status=200 if htmx_request.htmx else 422)
     if not htmx_request.htmx:
         return redirect(url_for("playalong.show", game_id=game_id))
     return _render(game_id, saved=saved)

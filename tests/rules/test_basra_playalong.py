@@ -8,8 +8,9 @@ import pytest
 
 from companion.rules import basra
 from companion.rules import basra_playalong as engine
-from companion.rules.cards import DECK_52
 from companion.rules.messages import RuleError
+
+from ..playalong_deal import shuffled_hand
 
 EGYPTIAN = basra.SPEC.resolve(None)
 LEBANESE = basra.SPEC.resolve({"preset": "lebanese"})
@@ -21,8 +22,8 @@ def record(state, *cards):
     return state
 
 
-def test_floor_first_then_turns_from_the_player_after_the_dealer():
-    state = record(engine.new_state(EGYPTIAN, 2, None, dealer=1), "4S", "6H", "10D", "3C")
+def test_floor_first_then_turns_from_the_first_player():
+    state = record(engine.new_state(EGYPTIAN, 2, None, first=0), "4S", "6H", "10D", "3C")
     now = engine.progress(state)
     assert [str(c) for c in now.floor] == ["4S", "6H", "10D", "3C"]
     assert now.next_seat == 0
@@ -39,7 +40,7 @@ def test_floor_first_then_turns_from_the_player_after_the_dealer():
 
 
 def test_several_captures_ask_which_was_made_and_only_a_legal_one_is_accepted():
-    state = record(engine.new_state(EGYPTIAN, 2, None, dealer=1), "AS", "6H", "3D", "4C")
+    state = record(engine.new_state(EGYPTIAN, 2, None, first=0), "AS", "6H", "3D", "4C")
     state = record(state, "2S", "7C")
     now = engine.progress(state)
     assert str(now.pending) == "7C"
@@ -56,14 +57,14 @@ def test_several_captures_ask_which_was_made_and_only_a_legal_one_is_accepted():
 
 
 def test_which_two_is_taken_is_asked_because_the_two_of_clubs_scores():
-    state = record(engine.new_state(EGYPTIAN, 2, None, dealer=1), "2C", "2H", "8S", "KD")
+    state = record(engine.new_state(EGYPTIAN, 2, None, first=0), "2C", "2H", "8S", "KD")
     state = record(state, "10S")
     assert sorted(sorted(map(str, o)) for o in engine.progress(state).choices) == [
         ["2C", "8S"], ["2H", "8S"]]
 
 
 def test_lebanese_lone_card_basras_one_and_two():
-    state = record(engine.new_state(LEBANESE, 2, None, dealer=1), "5S", "KH", "QD", "9C")
+    state = record(engine.new_state(LEBANESE, 2, None, first=0), "5S", "KH", "QD", "9C")
     state = record(state, "5H", "KC", "QH")  # each takes its match, the floor not yet lone
     assert engine.progress(state).basras == [[], []]
     state = record(state, "9D")  # takes the lone 9♣: lone-card basra (1)
@@ -82,7 +83,7 @@ def test_lebanese_lone_card_basras_one_and_two():
 
 
 def test_undo_takes_back_cards_one_by_one():
-    state = record(engine.new_state(EGYPTIAN, 2, None, dealer=0), "4S", "6H", "10D", "3C",
+    state = record(engine.new_state(EGYPTIAN, 2, None, first=1), "4S", "6H", "10D", "3C",
                    "10C")
     state = engine.undo(state)
     assert engine.progress(state).captured == [[], []]
@@ -93,17 +94,15 @@ def test_undo_takes_back_cards_one_by_one():
 
 
 def test_a_card_cannot_be_played_twice():
-    state = record(engine.new_state(EGYPTIAN, 2, None, dealer=0), "4S", "6H", "10D", "3C")
+    state = record(engine.new_state(EGYPTIAN, 2, None, first=1), "4S", "6H", "10D", "3C")
     with pytest.raises(RuleError, match="already"):
         engine.play_card(state, "4S")
 
 
 def play_whole_hand(rules, players, teams, seed):
     rnd = random.Random(seed)
-    deck = [str(c) for c in DECK_52.cards()]
-    rnd.shuffle(deck)
-    state = engine.new_state(rules, players, teams, dealer=0)
-    for card in deck:
+    state = engine.new_state(rules, players, teams, first=1)
+    for card in shuffled_hand(rules, seed):
         state = engine.play_card(state, card)
         if state["pending"]:
             state = engine.choose(state, [str(c) for c in
@@ -126,6 +125,61 @@ def test_whole_hand_gives_leftovers_to_the_last_capturer_and_scores(seed):
 
 
 def test_hand_is_not_ready_before_the_last_card():
-    state = record(engine.new_state(EGYPTIAN, 2, None, dealer=0), "4S", "6H", "10D", "3C")
+    state = record(engine.new_state(EGYPTIAN, 2, None, first=1), "4S", "6H", "10D", "3C")
     with pytest.raises(RuleError, match="48 cards are still to be played"):
         engine.hand(state)
+
+
+YEMENI = basra.SPEC.resolve({"preset": "yemeni"})
+
+
+def test_a_jack_dealt_to_the_opening_floor_is_buried_and_replaced():
+    state = record(engine.new_state(EGYPTIAN, 2, None, first=0), "4S")
+    with pytest.raises(RuleError) as refused:
+        engine.play_card(state, "JH")
+    assert str(refused.value.message) == (
+        "The dealer buries a jack dealt to the floor in the pack and deals a replacement: "
+        "tap the card dealt in place of the J♥.")
+    assert state["floor"] == ["4S"]
+
+
+@pytest.mark.parametrize("rules", [EGYPTIAN, YEMENI], ids=["egyptian", "yemeni"])
+def test_a_special_seven_of_diamonds_dealt_to_the_opening_floor_is_buried(rules):
+    state = record(engine.new_state(rules, 2, None, first=0), "4S", "6H")
+    with pytest.raises(RuleError, match="the 7♦ takes the whole floor, so the dealer buries it"):
+        engine.play_card(state, "7D")
+
+
+def test_lebanese_seven_of_diamonds_is_an_ordinary_card_on_the_opening_floor():
+    state = record(engine.new_state(LEBANESE, 2, None, first=0), "7D", "KH", "QD", "9C")
+    with pytest.raises(RuleError, match="buries a jack"):  # the jack is buried everywhere
+        engine.play_card(engine.undo(state), "JS")
+    state = record(state, "7C")  # an ordinary 7 takes the 7♦ and nothing else
+    now = engine.progress(state)
+    assert sorted(map(str, now.captured[0])) == ["7C", "7D"]
+    assert sorted(map(str, now.floor)) == ["9C", "KH", "QD"]
+
+
+def test_until_the_first_card_the_first_player_follows_the_games_leader():
+    state = record(engine.new_state(EGYPTIAN, 2, None, first=0), "4S")
+    assert engine.follow_leader(state, 1)["first"] == 1
+    state = record(state, "6H", "10D", "3C", "2S")  # the first card is played
+    assert engine.follow_leader(state, 1)["first"] == 0
+
+
+def test_the_scorer_chooses_who_plays_first_and_that_side_captures():
+    state = engine.choose_first(engine.new_state(EGYPTIAN, 2, None, first=0), 1)
+    assert engine.follow_leader(state, 0)["first"] == 1  # the scorer's choice stays
+    state = record(state, "4S", "6H", "10D", "3C", "10C")
+    now = engine.progress(state)
+    assert sorted(map(str, now.captured[1])) == ["10C", "10D", "4S", "6H"]
+    assert now.captured[0] == []
+    assert now.next_seat == 0
+
+
+def test_who_plays_first_cannot_change_once_the_first_card_is_played():
+    state = record(engine.new_state(EGYPTIAN, 2, None, first=0), "4S", "6H", "10D", "3C", "2S")
+    with pytest.raises(RuleError, match="The first card is already played"):
+        engine.choose_first(state, 1)
+    with pytest.raises(RuleError, match="Choose one of the 2 players to play first."):
+        engine.choose_first(engine.undo(state), 2)
