@@ -162,6 +162,25 @@ def test_bad_new_game_is_400_with_field(client, body, field):
     assert response.get_json()["field"] == field
 
 
+ADJACENT_REFUSED = ("Partners sit opposite each other: with the players in playing order, "
+                    "the teams are Ali & Cyrus against Bahar & Dara.")
+
+
+@pytest.mark.parametrize("game, teams", [
+    ("basra", [[0, 1], [2, 3]]), ("shelem", [[0, 1], [2, 3]]), ("gharat", [[0, 3], [1, 2]])])
+def test_partners_who_do_not_sit_opposite_are_refused(client, game, teams):
+    # Players are listed in playing order: seats 0 and 2 face each other, as do 1 and 3.
+    response = client.post("/api/v1/games", json={**SHELEM, "game": game, "teams": teams})
+    assert response.status_code == 400
+    assert response.get_json() == {"error": ADJACENT_REFUSED, "field": "teams"}
+    assert client.get("/api/v1/games").get_json()["games"] == []
+
+
+def test_partners_opposite_may_be_listed_in_any_order(client):
+    game = create(client, game="basra", teams=[[3, 1], [2, 0]])
+    assert game["sides"] == ["Dara & Bahar", "Cyrus & Ali"]
+
+
 def test_idempotency_key_reused_for_another_hand_is_refused_not_ignored(client):
     game = create(client)
     add(client, game, {"bidder": 0, "bid": 100, "bidder_points": 110},

@@ -124,6 +124,20 @@ def test_bad_new_game_shows_the_errors_beside_the_fields_and_keeps_everything(cl
     assert errors(fixed) == {"players": "Two players have the same name; tell them apart."}
 
 
+def test_the_form_seats_partners_opposite_and_refuses_any_other_partnership(app, client):
+    form = {"game": "basra", "preset": "egyptian", "players": SHELEM_PLAYERS,
+            "rules.target": "101"}
+    adjacent = client.post("/games/new?game=basra", data={**form, "teams": "adjacent"})
+    assert adjacent.status_code == 422
+    assert errors(adjacent) == {"teams": "Partnerships: choose one of the choices shown."}
+    assert re.findall(r'name="players" value="([^"]*)"', adjacent.get_data(as_text=True)) \
+        == SHELEM_PLAYERS
+    created = client.post("/games/new?game=basra", data={**form, "teams": "opposite"})
+    game_id = created.headers["Location"].rsplit("/", 1)[1]
+    with app.app_context():
+        assert games.load_game(get_session(), game_id).sides == ["Ali & Cyrus", "Bahar & Dara"]
+
+
 def test_creating_a_game_sets_the_edit_cookie_and_opens_the_game(app, client):
     response = client.post("/games/new?game=shelem", data={
         "game": "shelem", "preset": "standard", "players": SHELEM_PLAYERS,

@@ -169,6 +169,28 @@ def test_public_pages_are_read_only_and_standings_poll_cheaply(client):
                                    "game_point_difference,points_scored,decided_by")
 
 
+def test_standings_say_head_to_head_is_not_counted_between_winners_who_never_met(client):
+    # Round 1: Ali beat Dara 120:100, Bahar beat Cyrus 130:60. Ali and Bahar (2 points) never
+    # met, so the difference decides: Bahar +70 above Ali +20. Dara and Cyrus (0) never met
+    # either: all four lines say head-to-head was not counted.
+    t = create(client, settings={"best_of": 1})
+    scores = {"Ali": 120, "Dara": 100, "Bahar": 130, "Cyrus": 60}
+    for match in next_round(client, t)["matches"]:
+        winner = 0 if match["names"][0] in ("Ali", "Bahar") else 1
+        response = client.put(
+            f"/api/v1/tournaments/{t['id']}/matches/{match['id']}/result",
+            json={"winner": winner, "points": [scores[n] for n in match["names"]],
+                  "reason": "paper score sheet"}, headers=director(t))
+        assert response.status_code == 200
+    rows = client.get(f"/api/v1/tournaments/{t['id']}/standings").get_json()["standings"]
+    assert [(r["name"], r["tiebreaks"]["head_to_head"], r["tie"]["decided_by"],
+             r["tie"]["breakdown"]) for r in rows[:2]] == [
+        ("Bahar", None, "game_point_difference", [["game_point_difference", 70]]),
+        ("Ali", None, "game_point_difference", [["game_point_difference", 20]])]
+    page = client.get(f"/tournaments/{t['id']}/standings").get_data(as_text=True)
+    assert page.count("head-to-head not counted: they did not all play each other") == 4
+
+
 def test_standings_poll_answers_the_fragment_once_a_game_changes(client):
     t = create(client, settings={"best_of": 1})
     match = next_round(client, t)["matches"][0]

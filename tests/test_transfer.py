@@ -116,6 +116,18 @@ def test_a_doctored_export_is_a_400_naming_the_problem(client):
     assert len(client.get("/api/v1/games").get_json()["games"]) == 1
 
 
+def test_an_import_whose_partners_do_not_sit_opposite_is_refused(client):
+    game = played(client)
+    data = client.get(f"/api/v1/games/{game['id']}/export").get_json()
+    data["teams"] = [[0, 1], [2, 3]]  # Ali with Bahar: neighbours in playing order
+    response = client.post("/api/v1/games/import", json=data)
+    assert response.status_code == 400
+    assert response.get_json() == {
+        "error": "Partners sit opposite each other: with the players in playing order, the "
+                 "teams are Ali & Cyrus against Bahar & Dara.", "field": "teams"}
+    assert len(client.get("/api/v1/games").get_json()["games"]) == 1
+
+
 # Delete with a confirmation, undo for 7 days ------------------------------------------------
 
 

@@ -45,6 +45,15 @@ def clean_teams(spec: GameSpec, players: list[str], teams: Any) -> list[list[int
             msg(N_("Partnerships must split the players into two teams of the same size.")),
             "teams",
         )
+    # Players are listed in playing order, so partners opposite each other alternate seats.
+    opposite = [list(range(first, len(players), len(teams))) for first in range(len(teams))]
+    if sorted(sorted(team) for team in teams) != opposite:
+        one, other = side_names(players, opposite)
+        raise RuleError(
+            msg(N_("Partners sit opposite each other: with the players in playing order, the "
+                   "teams are {one} against {other}."), one=one, other=other),
+            "teams",
+        )
     return [list(team) for team in teams]
 
 

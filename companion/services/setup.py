@@ -161,12 +161,19 @@ def create(session: Session, setup: Setup) -> tuple[games.Table, str]:
     rules: dict[str, Any] = {"preset": setup.preset}
     for option in setup.spec.options:
         rules[option.name] = _typed(option, setup.values[option.name])
-    teams = None
-    if setup.shows_teams and setup.teams == TEAMS_OPPOSITE:
-        teams = OPPOSITE_PARTNERS
     dealer = parse_int(setup.first_dealer)
-    return games.create_game(session, setup.spec.name, rules, setup.players, teams,
+    return games.create_game(session, setup.spec.name, rules, setup.players, _teams(setup),
                              first_dealer=dealer)
+
+
+def _teams(setup: Setup) -> list[list[int]] | None:
+    """The form offers partners opposite or no teams; anything else is refused, not guessed."""
+    if not setup.shows_teams:
+        return None  # fixed teams (Shelem) are seated opposite by the game itself
+    if setup.teams not in (TEAMS_OPPOSITE, TEAMS_NONE):
+        raise RuleError(msg(N_("{option}: choose one of the choices shown."),
+                            option=Msg(N_("Partnerships"))), "teams")
+    return OPPOSITE_PARTNERS if setup.teams == TEAMS_OPPOSITE else None
 
 
 def _typed(option: Option, raw: str) -> Any:

@@ -73,6 +73,8 @@ class Row:
     tied_with: list[int] = field(default_factory=list)
     breakdown: list[tuple[str, int]] = field(default_factory=list)
     decided_by: str | None = None  # None: not tied, or still level after every tie-breaker
+    # Head-to-head was skipped: the entrants level at that step had not all played each other.
+    head_to_head_unmet: bool = False
 
     @property
     def difference(self) -> int:
@@ -147,12 +149,24 @@ def head_to_head(group: Sequence[Row], by_entrant: dict[int, list[Result]],
     return values
 
 
+def all_met(group: Sequence[Row], by_entrant: dict[int, list[Result]]) -> bool:
+    """Whether every two members of the group have played each other (at a table together)."""
+    members = {row.entrant for row in group}
+    return all(members <= {e for result in by_entrant.get(row.entrant, []) for e in result.sides}
+               for row in group)
+
+
 def _split(group: list[Row], criteria: list[str], by_entrant: dict[int, list[Result]],
            scoring: Scoring) -> list[Row]:
     """Order a group level so far by the next criterion; recurse into what stays level."""
     if len(group) < 2 or not criteria:
         return group
     name, rest = criteria[0], criteria[1:]
+    if name == HEAD_TO_HEAD and not all_met(group, by_entrant):
+        # Points taken from some of the group only would favour whoever met the weaker ones.
+        for row in group:
+            row.head_to_head_unmet = True
+        return _split(group, rest, by_entrant, scoring)
     if name == HEAD_TO_HEAD:
         values = head_to_head(group, by_entrant, scoring)
         for row in group:
