@@ -79,6 +79,15 @@ def test_shelem_yasa_example(client):
     assert body["scores"] == [-165, 140]
 
 
+def test_shelem_bidding_team_has_at_least_the_five_points_of_the_discards(client):
+    response = score(client, "shelem", {"bidder": 0, "bid": 120, "bidder_points": 0})
+    assert response.status_code == 400
+    assert response.get_json() == {"error": (
+        "The bidding team has at least 5 points, not 0: the Hâkem's four discards are its "
+        "thirteenth trick, worth 5 points plus their card points."),
+        "field": "hand.bidder_points"}
+
+
 def test_unknown_game_is_404_or_400_with_message(client):
     response = score(client, "poker", {})
     assert response.status_code == 400

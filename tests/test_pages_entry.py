@@ -139,6 +139,18 @@ def test_shelem_bid_out_of_range_is_explained(client):
     assert "A bid is from 100 to 165: 95 is not a bid." in response.get_data(as_text=True)
 
 
+def test_shelem_bidding_team_below_the_five_points_of_the_discards_is_explained(client):
+    game_id = make_game(client, "shelem", SHELEM_PLAYERS)
+    form = client.get(f"/games/{game_id}/hands/new").get_data(as_text=True)
+    assert 'name="bidder_points" type="text" inputmode="numeric" autocomplete="off"\n' \
+        '           min="5"' in form  # the stepper stops at 5
+    response = save(client, game_id, {"bidder": "0", "bid": "120", "bidder_points": "0"})
+    assert response.status_code == 422
+    assert ("The bidding team has at least 5 points, not 0: the Hâkem&#39;s four discards are "
+            "its thirteenth trick") in response.get_data(as_text=True)
+    assert game(client, game_id)["hands"] == []
+
+
 # --- Shlla'at and Ghârat ------------------------------------------------------------------
 
 def test_shllaat_quick_last_player_others_follow(client):

@@ -143,8 +143,8 @@ def _read_counts(
     return counts
 
 
-def read_claimed_piles(claimed: Any, empty: Sequence[bool], own: int | None = None) -> list[int]:
-    """Players whose piles a play claims: each once, none empty, never `own` if given."""
+def read_claimed_piles(claimed: Any, empty: Sequence[bool]) -> list[int]:
+    """Players whose piles a play claims: each once, none empty."""
     if not isinstance(claimed, list):
         raise RuleError(msg(N_("claimed.piles must be a list of player numbers.")),
                         "claimed.piles")
@@ -152,8 +152,6 @@ def read_claimed_piles(claimed: Any, empty: Sequence[bool], own: int | None = No
     for i, owner in enumerate(claimed):
         field = f"claimed.piles[{i}]"
         check_index(owner, len(empty), field)
-        if owner == own:
-            raise RuleError(msg(N_("Nobody takes from their own pile.")), field)
         if empty[owner]:
             raise RuleError(msg(N_("Player {player}'s pile is empty: there is nothing to take."),
                                 player=owner + 1), field)

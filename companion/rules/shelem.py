@@ -21,6 +21,8 @@ PLAYERS = 4
 TEAMS = 2
 TRICK_POINTS = 5
 TRICKS = 13  # twelve played tricks plus the Hâkem's four discards, counted as a trick
+# The discards are the bidding team's thirteenth trick, so it never ends a hand below 5.
+MIN_BIDDER_POINTS = TRICK_POINTS
 MIN_BID = 100
 BID_STEP = 5
 SHELEM_DOUBLE = "shelem_double"
@@ -153,12 +155,20 @@ def _read_hand(rules: dict[str, Any], hand: Any) -> tuple[int, int | str, int] |
         raise RuleError(msg(N_("The bidder is team 0 (seats 0 and 2) or team 1 (seats 1 "
                                "and 3).")), "hand.bidder")
     bid = _read_bid(rules, hand["bid"])
-    points = hand["bidder_points"]
+    return bidder, bid, _read_bidder_points(rules, hand["bidder_points"])
+
+
+def _read_bidder_points(rules: dict[str, Any], points: Any) -> int:
+    """The bidding team's points: the discards alone give it 5, the pack caps it."""
     total = pack_total(rules)
-    if not _is_int(points) or not 0 <= points <= total or points % TRICK_POINTS:
-        raise RuleError(msg(N_("Points come in steps of 5 from 0 to {total}."), total=total),
+    if _is_int(points) and points < MIN_BIDDER_POINTS:
+        raise RuleError(msg(N_("The bidding team has at least 5 points, not {points}: the "
+                               "Hâkem's four discards are its thirteenth trick, worth 5 points "
+                               "plus their card points."), points=points), "hand.bidder_points")
+    if not _is_int(points) or points > total or points % TRICK_POINTS:
+        raise RuleError(msg(N_("Points come in steps of 5 from 5 to {total}."), total=total),
                         "hand.bidder_points")
-    return bidder, bid, points
+    return points
 
 
 def _check_redeal(rules: dict[str, Any], hand: dict[str, Any]) -> None:
@@ -263,6 +273,7 @@ class TrickVerdict:
     points: int
     legal: bool
     reason: Msg
+    revoke: int | None = None  # the player (index into the cards) who could follow and did not
 
 
 def _read_trump(trump: Any) -> str:
@@ -282,23 +293,37 @@ def _read_trick(cards: Any) -> list[Card]:
     return trick
 
 
-def _read_trick_hands(hands: Any, trick: list[Card]) -> list[list[Card]]:
-    """The hands held before the trick; each must hold the card its player played."""
+def _read_trick_hands(hands: Any, trick: list[Card]) -> list[list[Card] | None]:
+    """The hands held before the trick, None where not known; each given hand must hold the
+    card its player played and none another player played."""
     if not isinstance(hands, list) or len(hands) != PLAYERS:
         raise RuleError(msg(N_("Give the 4 hands held before the trick, in the order the "
-                               "cards were played.")), "hands")
-    read = [parse_cards(held, f"hands[{i}]") for i, held in enumerate(hands)]
-    DECK_52.check([card for held in read for card in held], "hands")
-    for i, (held, card) in enumerate(zip(read, trick, strict=True)):
-        if len(held) > 12:
-            raise RuleError(msg(N_("A player holds at most 12 cards in play: {count} given "
-                                   "for player {player}."), count=len(held), player=i + 1),
-                            f"hands[{i}]")
-        if card not in held:
-            raise RuleError(msg(N_("Player {player} played {card}, which is not in the hand "
-                                   "given for them."), player=i + 1, card=card.label),
-                            f"hands[{i}]")
+                               "cards were played; null for a hand that is not known.")),
+                        "hands")
+    read = [None if held is None else parse_cards(held, f"hands[{i}]")
+            for i, held in enumerate(hands)]
+    DECK_52.check([card for held in read if held for card in held], "hands")
+    for i, held in enumerate(read):
+        if held is not None:
+            _check_trick_hand(i, held, trick)
     return read
+
+
+def _check_trick_hand(player: int, held: list[Card], trick: list[Card]) -> None:
+    """RuleError unless `held` could be the hand of `player` (counted from 0) before the trick."""
+    field = f"hands[{player}]"
+    if len(held) > 12:
+        raise RuleError(msg(N_("A player holds at most 12 cards in play: {count} given for "
+                               "player {player}."), count=len(held), player=player + 1), field)
+    if trick[player] not in held:
+        raise RuleError(msg(N_("Player {player} played {card}, which is not in the hand given "
+                               "for them."), player=player + 1, card=trick[player].label), field)
+    for other, card in enumerate(trick):
+        if other != player and card in held:
+            # with that player's hand unknown, only this check sees the card twice
+            raise RuleError(msg(N_("The hand given for player {player} holds {card}, which "
+                                   "player {other} played in this trick."),
+                                player=player + 1, card=card.label, other=other + 1), field)
 
 
 def _trick_winner(trump: str, trick: list[Card]) -> int:
@@ -308,37 +333,43 @@ def _trick_winner(trump: str, trick: list[Card]) -> int:
                key=lambda i: RANK_ORDER.index(trick[i].rank))
 
 
-def _revoke(trick: list[Card], hands: list[list[Card]]) -> Msg | None:
-    """The first player who could follow the suit led and did not."""
+def _revoker(trick: list[Card], hands: list[list[Card] | None]) -> int | None:
+    """The first player whose known hand could follow the suit led and who did not."""
     led = trick[0].suit
-    for i, (card, held) in enumerate(zip(trick, hands, strict=True)):
-        followers = [c for c in held if c.suit == led]
-        if card.suit != led and followers:
-            return msg(N_("Player {player} played {card} while holding {held} of the suit "
-                          "led, {suit}: a player must follow suit if able."),
-                       player=i + 1, card=card.label, held=followers[0].label,
-                       suit=SUIT_SYMBOLS[led])
-    return None
+    return next((i for i, (card, held) in enumerate(zip(trick, hands, strict=True))
+                 if held and card.suit != led and any(c.suit == led for c in held)), None)
+
+
+def _revoke_reason(trick: list[Card], hands: list[list[Card] | None], player: int) -> Msg:
+    led = trick[0].suit
+    follower = next(card for card in hands[player] or () if card.suit == led)
+    return msg(N_("Player {player} played {card} while holding {held} of the suit led, {suit}: "
+                  "a player must follow suit if able."),
+               player=player + 1, card=trick[player].label, held=follower.label,
+               suit=SUIT_SYMBOLS[led])
 
 
 def judge_trick(rules: dict[str, Any], trump: Any, cards: Any, hands: Any = None,
                 first_trick: bool = False) -> TrickVerdict:
     """Referee one trick; players are counted from 1 in play order, the leader first.
 
-    With `first_trick`, the Hâkem's opening lead must be a trump: it announces the trump.
+    `hands` (optional) holds what each player held before the trick, None where it is not
+    known: every known hand is checked for following suit. With `first_trick`, the Hâkem's
+    opening lead must be a trump: it announces the trump.
     """
     suit = _read_trump(trump)
     trick = _read_trick(cards)
-    held = _read_trick_hands(hands, trick) if hands is not None else None
+    held = [None] * PLAYERS if hands is None else _read_trick_hands(hands, trick)
     winner = _trick_winner(suit, trick)
     points = TRICK_POINTS + sum(card_points(rules, card) for card in trick)
     if first_trick and trick[0].suit != suit:
         return TrickVerdict(winner, points, False, msg(
             N_("The Hâkem led {card}, but the first card of the hand must be a trump, {suit}: "
                "it announces the trump."), card=trick[0].label, suit=SUIT_SYMBOLS[suit]))
-    revoke = _revoke(trick, held) if held is not None else None
-    if revoke:
-        return TrickVerdict(winner, points, False, revoke)
+    revoker = _revoker(trick, held)
+    if revoker is not None:
+        return TrickVerdict(winner, points, False, _revoke_reason(trick, held, revoker),
+                            revoke=revoker)
     if trick[winner].suit == suit:
         reason = msg(N_("{card} takes the trick as the highest trump; the trick is worth "
                         "{points} points."), card=trick[winner].label, points=points)

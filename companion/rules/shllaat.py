@@ -96,9 +96,15 @@ def judge_capture(
     units = _read_piles(piles)
     seat = check_index(player, len(units), "player")
     taken_pool = parse_cards(claimed_pool, "claimed.pool")
-    taken_units = read_claimed_piles(claimed_piles, [not u.cards for u in units], own=seat)
+    taken_units = read_claimed_piles(claimed_piles, [not u.cards for u in units])
     _check_cards(DECKS[rules["deck"]], pool_cards, units, card, taken_pool)
 
+    if seat in taken_units:
+        # a player reaching for their own pile is a dispute to rule on, not a typo
+        return _illegal(msg(
+            N_("Player {player} cannot take the top set of their own pile: one play captures "
+               "single cards from the pool and the top sets of the other players' piles, never "
+               "anything from one's own pile (Shlla'at)."), player=seat + 1))
     for target in taken_pool:
         reason = _refuse_pool_card(card, target)
         if reason:

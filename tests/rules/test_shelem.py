@@ -204,11 +204,21 @@ def test_bid_cannot_exceed_the_pack_total():
     assert score(ACES_15, 0, 185, 185).scores == [370, 0]
 
 
-@pytest.mark.parametrize("points", [7, -5, 170, True, "120", None, 12.5])
+@pytest.mark.parametrize("points", [7, 170, True, "120", None, 12.5])
 def test_points_come_in_steps_of_five_within_the_pack(points):
     error = rule_error(score, STANDARD, 0, 120, points)
     assert (str(error), error.field) == (
-        "Points come in steps of 5 from 0 to 165.", "hand.bidder_points")
+        "Points come in steps of 5 from 5 to 165.", "hand.bidder_points")
+
+
+@pytest.mark.parametrize("points", [0, -5])
+def test_hakem_discards_give_the_bidding_team_at_least_five_points(points):
+    error = rule_error(score, STANDARD, 0, 120, points)
+    assert (str(error), error.field) == (
+        f"The bidding team has at least 5 points, not {points}: the Hâkem's four discards are "
+        "its thirteenth trick, worth 5 points plus their card points.", "hand.bidder_points")
+    # the discards alone, every card point and the other 12 tricks to the others: a Yâsâ
+    assert score(STANDARD, 0, 100, 5).scores == [-165, 160]
 
 
 @pytest.mark.parametrize("bidder", [2, -1, True, "0", None, 0.0])
@@ -281,12 +291,14 @@ def test_tie_over_the_target_plays_on():
     assert (state.totals, state.winners) == ([435, 390], [0])
 
 
-def test_a_correction_that_ends_the_game_earlier_keeps_the_later_hands_but_not_the_winner():
-    # Same rule in every game: the deciding hand decides, later hands stay on the record.
+def test_a_correction_that_ends_the_game_earlier_leaves_the_later_hands_uncounted():
+    # Same rule in every game: the deciding hand decides, later hands count for nobody.
     rules = SPEC.resolve({"target": 100})
     state = SPEC.play(rules, [hand(0, 100, 100), hand(1, 100, 165)], 2, 4, 0)
-    # hand 2 is a Shelem for team 1 (+2 × 100), yet team 0 reached 100 first
-    assert (state.totals, state.winners, state.finished) == ([100, 265], [0], True)
+    # hand 1: team 0 makes 100 (+100), team 1 takes the other 65 → 100 / 65, game over.
+    # Hand 2, a Shelem for team 1 (+2 × 100), was played after the end: it counts for nobody.
+    assert (state.totals, state.winners, state.finished) == ([100, 65], [0], True)
+    assert (state.counted, state.after_end, len(state.hands)) == (1, [2], 2)
 
 
 def test_dealing_passes_to_the_next_seat_each_hand_redeals_included():
@@ -355,6 +367,28 @@ def test_must_follow_suit_if_able_revoke_is_illegal():
     assert (verdict.legal, verdict.winner, verdict.points) == (False, 2, 15)
     assert str(verdict.reason) == ("Player 2 played Q♠ while holding 3♥ of the suit led, ♥: "
                                    "a player must follow suit if able.")
+
+
+def test_follow_suit_is_judged_from_the_hands_that_are_known():
+    # K♠ led, 3♥ trumps it though player 3 still held 7♠; the other hands are not known
+    hands = [None, None, ["3H", "7S", "2D"], None]
+    verdict = judge_trick(STANDARD, "H", ["KS", "AS", "3H", "10S"], hands)
+    assert (verdict.legal, verdict.revoke, verdict.winner, verdict.points) == (False, 2, 2, 25)
+    assert str(verdict.reason) == ("Player 3 played 3♥ while holding 7♠ of the suit led, ♠: "
+                                   "a player must follow suit if able.")
+
+
+def test_a_known_hand_that_could_not_follow_makes_the_trick_legal_whatever_the_others_held():
+    hands = [None, ["AS", "2C"], None, ["3H", "4D"]]
+    verdict = judge_trick(STANDARD, "H", ["KS", "AS", "QS", "3H"], hands)
+    assert (verdict.legal, verdict.revoke, verdict.winner) == (True, None, 3)
+
+
+def test_a_known_hand_cannot_hold_a_card_another_player_played():
+    hands = [None, None, ["3H", "KS"], None]
+    error = rule_error(judge_trick, STANDARD, "H", ["KS", "AS", "3H", "10S"], hands)
+    assert (str(error), error.field) == (
+        "The hand given for player 3 holds K♠, which player 1 played in this trick.", "hands[2]")
 
 
 def test_any_card_is_legal_when_unable_to_follow_suit():
@@ -529,7 +563,7 @@ def scored_hands(draw):
     rules = draw(st.sampled_from(RULE_SETS))
     total = pack_total(rules)
     bid = draw(st.sampled_from([*range(100, total + 1, 5), "shelem_double"]))
-    points = draw(st.sampled_from(range(0, total + 1, 5)))
+    points = draw(st.sampled_from(range(5, total + 1, 5)))  # the discards are 5 at least
     return rules, draw(st.sampled_from([0, 1])), bid, points
 
 

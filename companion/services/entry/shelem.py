@@ -7,14 +7,14 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from ...rules.messages import N_, msg
-from ...rules.shelem import BID_STEP, MIN_BID, SHELEM_DOUBLE, pack_total
+from ...rules.shelem import BID_STEP, MIN_BID, MIN_BIDDER_POINTS, SHELEM_DOUBLE, pack_total
 from .fields import number, side, to_fields
 
 
 def options(_sides: int, rules: dict[str, Any]) -> dict[str, Any]:
     total = pack_total(rules)
     return {"bids": list(range(MIN_BID, total + 1, BID_STEP)), "total": total,
-            "step": BID_STEP, "low": MIN_BID}
+            "step": BID_STEP, "low": MIN_BID, "points_low": MIN_BIDDER_POINTS}
 
 
 def read_quick(fields: MultiDict, names: list[str], _rules: dict[str, Any]) -> dict[str, Any]:
