@@ -29,8 +29,9 @@ def test_nine_takes_ace_two_six_and_it_is_a_basra(client):
     assert body["best"] == ["AS", "2H", "6D"]
     assert body["basra"] is True and body["basra_points"] == 10
     assert body["reason"] == (
-        "Legal: the 9♣ takes 6♦+2♥+A♠ and leaves nothing it could take (Basra: a card that "
-        "captures must take all it can). It clears the floor: a basra worth 10 (Basra: basra).")
+        "Legal: the 9♣ takes 6♦ + 2♥ + A♠ = 9 and leaves nothing it could take (Basra: a card "
+        "that captures must take all it can). It clears the floor: a basra worth 10 (Basra: "
+        "basra).")
     assert body["options_truncated"] is False
 
 
@@ -39,8 +40,8 @@ def test_ten_taking_only_the_ten_leaves_six_and_four_behind(client):
                                 "claimed": ["10D"]})
     assert body["legal"] is False
     assert body["reason"] == (
-        "Not legal: the 10♣ could also take 6♥+4♠, which was left behind (Basra: capture "
-        "obligation, a card that captures must take all it can).")
+        "Not legal: the 10♣ could also take 6♥ + 4♠ = 10, which was left behind (Basra: "
+        "capture obligation, a card that captures must take all it can).")
     assert body["options"] == [["4S", "6H", "10D"]]
     assert body["basra"] is False and body["basra_points"] == 0
 
@@ -78,6 +79,33 @@ def test_several_legal_captures_are_all_listed(client):
     assert body["options"] == [["AS", "6H", "3D", "4C"], ["AS", "4C", "2S"]]
     assert body["best"] == ["AS", "6H", "3D", "4C"]
     assert body["legal"] is True
+
+
+def test_each_card_of_a_rank_makes_its_own_capture_and_best_takes_the_two_of_clubs(client):
+    body = post(client, BASRA, {"floor": ["2H", "2C", "5S"], "played": "7D",
+                                "rules": {"seven_of_diamonds": "none"}, "claimed": ["2H", "5S"]})
+    assert body["legal"] is True and body["options_truncated"] is False
+    # 7 = 5 + 2 with either 2; the 2♣ scores 2 points, the 2♥ none
+    assert body["options"] == [["2C", "5S"], ["2H", "5S"]]
+    assert body["best"] == ["2C", "5S"]
+    assert body["reason"] == ("Legal: the 7♦ takes 5♠ + 2♥ = 7 and leaves nothing it could take "
+                              "(Basra: a card that captures must take all it can).")
+
+
+def test_more_than_50_distinct_captures_are_cut_to_50_and_flagged(client):
+    # one group of 9 from four 2s, two 3s and three aces: 64 card sets (tests/rules/test_basra.py)
+    body = post(client, BASRA, {"floor": ["2H", "2D", "2C", "3D", "3S", "AD", "2S", "AS", "AH"],
+                                "played": "9C", "claimed": []})
+    assert len(body["options"]) == 50 and body["options_truncated"] is True
+    assert body["best"] == ["2H", "2D", "2C", "AD", "AS", "AH"]
+
+
+def test_seven_of_diamonds_reason_gives_the_equal_groups(client):
+    body = post(client, BASRA, {"rules": {"preset": "yemeni"}, "floor": ["AS", "2H", "7C", "8D"],
+                                "played": "7D", "claimed": ["AS", "2H", "7C", "8D"]})
+    assert body["reason"].endswith(
+        "The floor adds up to 18, not less than 10, but splits into groups of equal sum below "
+        "10, 8♦ + A♠ = 7♣ + 2♥ = 9: the 7♦ makes a basra worth 10 (Basra: seven of diamonds).")
 
 
 def test_lebanese_lone_card_basra_needs_the_previous_floor(client):
@@ -129,11 +157,17 @@ def test_shllaat_last_cards_do_not_play_again_and_bad_claims_are_400(client):
                                   "played": "7D", "claimed": {"pool": ["7S"], "piles": []},
                                   "draw_pile_empty": True})
     assert body["plays_again"] is False
-    answer = post(client, SHLLAAT, {"pool": [], "piles": [[], ["7C"]], "player": 1,
-                                    "played": "7D", "claimed": {"pool": [], "piles": [1]}}, 400)
-    assert answer == {"error": "Nobody takes from their own pile.", "field": "claimed.piles[0]"}
     assert post(client, SHLLAAT, {"pool": [], "piles": [[], []], "player": 0, "played": "7D",
                                   "claimed": []}, 400)["field"] == "claimed"
+
+
+def test_shllaat_claim_on_ones_own_pile_is_a_ruling(client):
+    body = post(client, SHLLAAT, {"pool": [], "piles": [[], ["7C"]], "player": 1,
+                                  "played": "7D", "claimed": {"pool": [], "piles": [1]}})
+    assert body == {"legal": False, "reason": (
+        "Player 2 cannot take the top set of their own pile: one play captures single cards "
+        "from the pool and the top sets of the other players' piles, never anything from one's "
+        "own pile (Shlla'at)."), "burnt": {"pool": [], "piles": []}, "plays_again": False}
 
 
 def test_gharat_compulsory_capture_names_what_must_be_taken(client):
@@ -159,6 +193,17 @@ def test_shelem_trick_winner_points_and_revoke(client):
     assert revoke["legal"] is False
     assert revoke["reason"].startswith("Player 3 played 2♥ while holding 3♠")
     assert post(client, TRICK, {"trump": "X", "cards": []}, 400)["field"] == "trump"
+
+
+def test_shelem_revoke_is_judged_from_the_hands_that_are_known(client):
+    body = post(client, TRICK, {"trump": "H", "cards": ["KS", "AS", "3H", "10S"],
+                                "hands": [None, None, ["3H", "7S", "2D"], None]})
+    assert body == {"winner": 2, "points": 25, "legal": False, "reason":
+                    "Player 3 played 3♥ while holding 7♠ of the suit led, ♠: a player must "
+                    "follow suit if able."}
+    followed = post(client, TRICK, {"trump": "H", "cards": ["KS", "AS", "3H", "10S"],
+                                    "hands": [None, ["AS", "QS"], None, None]})
+    assert followed["legal"] is True and followed["winner"] == 2
 
 
 def test_shelem_bids_hakem_contract_and_redeal(client):

@@ -18,8 +18,9 @@ def text(response) -> str:
 def test_basra_nine_takes_the_floor_a_basra(client):
     page = text(client.get("/referee/basra?floor=AS,2H,6D&played=9C&claimed=AS,2H,6D"))
     assert "Legal" in page
-    assert ("Legal: the 9♣ takes 6♦+2♥+A♠ and leaves nothing it could take (Basra: a card that "
-            "captures must take all it can). It clears the floor: a basra worth 10") in page
+    assert ("Legal: the 9♣ takes 6♦ + 2♥ + A♠ = 9 and leaves nothing it could take (Basra: a "
+            "card that captures must take all it can). It clears the floor: a basra worth "
+            "10") in page
     assert "Basra! 10 points." in page
 
 
@@ -27,8 +28,8 @@ def test_basra_ten_taking_only_the_ten_is_not_legal_and_lists_the_capture(client
     response = client.get("/referee/basra?floor=4S,6H,10D,3C&played=10C&claimed=10D")
     page = text(response)
     assert "Not legal" in page
-    assert "the 10♣ could also take 6♥+4♠, which was left behind" in page
-    assert "Legal captures with this card 4♠, 6♥, 10♦ most cards" in page
+    assert "the 10♣ could also take 6♥ + 4♠ = 10, which was left behind" in page
+    assert "Legal captures with this card best: most cards, then most points 4♠, 6♥, 10♦" in page
     body = response.get_data(as_text=True)
     # the option is a link that claims it: following it gives the legal verdict
     link = "/referee/basra" + re.search(r'href="(\?[^"]*claimed=4S,6H,10D[^"]*)"', body).group(1)
@@ -38,8 +39,21 @@ def test_basra_ten_taking_only_the_ten_is_not_legal_and_lists_the_capture(client
 def test_basra_seven_of_diamonds_depends_on_the_preset(client):
     url = "/referee/basra?floor=AS,2H,7C,8D&played=7D&claimed=AS,2H,7C,8D"
     assert "Basra! 10 points." in text(client.get(url + "&preset=yemeni"))
-    assert "With this floor the 7♦ makes no basra" in text(client.get(url))
+    assert "The floor adds up to 18, more than 10: the 7♦ makes no basra" in text(client.get(url))
     assert "Basra! 10 points." in text(client.get(url + "&seven_of_diamonds=lobashev"))
+
+
+def test_basra_page_lists_and_highlights_a_capture_per_card_of_a_rank(client):
+    response = client.get("/referee/basra?floor=2C,2H,5S&played=7S")
+    body = html.unescape(response.get_data(as_text=True))
+    # both 2s can go with the 5♠: the 2♣ capture is best (2 points), the 2♥ one is listed too
+    assert re.search(r'class="key option best"[^>]*claimed=2C,5S"[^>]*>2♣, 5♠</a>', body)
+    assert re.search(r'class="key option "[^>]*claimed=2H,5S"[^>]*>2♥, 5♠</a>', body)
+    floor = {label: css for css, label in re.findall(
+        r'class="key floor-card ([a-z]*)"[^>]*>\s*([^<]+)</a>', body, re.S)}
+    assert floor == {"2♣": "best", "2♥": "capturable", "5♠": "best"}
+    page = text(client.get("/referee/basra?floor=2C,2H,5S&played=7S&claimed=2H,5S"))
+    assert "Legal: the 7♠ takes 5♠ + 2♥ = 7 and leaves nothing it could take" in page
 
 
 def test_lebanese_page_asks_for_the_floor_before_the_previous_play(client):
@@ -97,6 +111,15 @@ def test_shllaat_claiming_a_pile_and_the_empty_draw_pile(client):
     assert "The turn passes." in page
 
 
+def test_shllaat_a_claim_on_ones_own_pile_can_be_entered_and_is_ruled_out(client):
+    board = text(client.get("/referee/shllaat?pile0=7C&pile1=8C&played=7D"))
+    assert "Player 1 (playing) 7♣ Taken Player 2 8♣ Taken" in board
+    page = text(client.get("/referee/shllaat?pile0=7C&played=7D&cpiles=0"))
+    assert ("Not legal Player 1 cannot take the top set of their own pile: one play captures "
+            "single cards from the pool and the top sets of the other players' piles, never "
+            "anything from one's own pile (Shlla'at).") in page
+
+
 def test_gharat_must_take_every_matching_pile(client):
     url = "/referee/gharat?top=9S&pile0=9H&pile2=KD&player=1&played=9C&ctop=1"
     page = text(client.get(url))
@@ -117,6 +140,15 @@ def test_shelem_trick_and_auction(client):
     assert "Hâkem: player 3 · Contract: 105" in bids
     redeal = text(client.get("/referee/shelem?mode=bids&bids=pass,pass,pass"))
     assert "Redeal: the next player deals." in redeal
+
+
+def test_shelem_revoke_seen_in_one_known_hand_is_the_headline(client):
+    response = client.get("/referee/shelem?trump=H&trick=KS,AS,3H,10S&hand2=3H,7S,2D")
+    body = response.get_data(as_text=True)
+    assert '<p class="ruling illegal">Not legal: player 3 could follow ♠</p>' in body
+    assert ("Not legal: player 3 could follow ♠ Player 3 played 3♥ while holding 7♠ of the suit "
+            "led, ♠: a player must follow suit if able. Player 3 takes the trick Points in this "
+            "trick: 25") in text(response)
 
 
 def test_rules_page_summarises_the_game_and_the_house_rules_in_force(client):

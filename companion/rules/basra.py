@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .basra_capture import (
+    TEN_OF_DIAMONDS,
+    TWO_OF_CLUBS,
     CaptureVerdict,
     basra_points,
     jack_basra_times,
@@ -34,8 +36,6 @@ MISCOUNTED = {
     "jacks": N_("{count} jacks entered, a hand has {total}."),
     "aces": N_("{count} aces entered, a hand has {total}."),
 }
-TWO_OF_CLUBS = Card("2", "C")
-TEN_OF_DIAMONDS = Card("10", "D")
 WINS_FOR_MATCH = 3
 DECIDER_TARGET = 150
 
@@ -383,4 +383,5 @@ SPEC = GameSpec(
     direction="anticlockwise",
     score_hand=score_hand,
     play=play,
+    play_along=True,
 )

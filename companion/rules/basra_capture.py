@@ -3,8 +3,9 @@
 Sums are searched over rank multiplicities, not over subsets of cards: cards of one rank are
 interchangeable for a sum, so a floor is a vector of counts per value (A = 1 .. 10) packed
 into one int, 4 bits per value (counts are at most 4; bit 3 of each field is a guard that
-shows a borrow when a group does not fit). Each capture found as counts is then mapped back
-to concrete cards, taking the cards of a rank in floor order.
+shows a borrow when a group does not fit). Each capture found as counts then stands for every
+choice of which cards of a rank are taken: those are distinct captures for the players (the
+2♣ scores 2, the 2♥ nothing), so each is listed.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from itertools import accumulate, chain, combinations, islice, product
+from operator import add
 from typing import Any
 
 from .cards import RANKS, Card, parse_card
@@ -19,9 +22,17 @@ from .messages import N_, Msg, RuleError, msg, sentences
 
 OPTIONS_LIMIT = 50
 SEVEN_OF_DIAMONDS = Card("7", "D")
+TWO_OF_CLUBS = Card("2", "C")
+TEN_OF_DIAMONDS = Card("10", "D")
+# keyed by rank and suit, as hashing a Card is slower
+_PRIZES = {(card.rank, card.suit): points for card, points in ((TWO_OF_CLUBS, 2),
+                                                               (TEN_OF_DIAMONDS, 3))}
+_EACH_SCORES = ("J", "A")  # every card of these ranks scores 1
+_MAY_SCORE = frozenset(_EACH_SCORES) | {rank for rank, _ in _PRIZES}
 _BITS = 4
 _SUITS = 4  # copies of a rank in the pack
 _GUARD = sum(8 << (_BITS * i) for i in range(10))  # bit 3 of every field
+_LOW = _GUARD >> 3  # bit 0 of every field
 
 
 def _unit(value: int) -> int:
@@ -30,6 +41,17 @@ def _unit(value: int) -> int:
 
 _VALUES = {rank: value for value, rank in enumerate(RANKS[:10], 1)}  # Card.value, faster
 _UNITS = {rank: _unit(value) for rank, value in _VALUES.items()}
+# A capture's cost is (cards it leaves) * _PER_CARD + (card points it leaves): one int, so the
+# search compares captures cheaply. Card points left are at most 9 (4 aces, 2♣, 10♦).
+_PER_CARD = 16
+_CARD_COSTS = [tuple(range(0, (n + 1) * _PER_CARD, _PER_CARD)) for n in range(_SUITS + 1)]
+# (value, card points lost by leaving 0, 1, 2... of its cards) for each value that scores
+Losses = tuple[tuple[int, tuple[int, ...]], ...]
+
+
+def card_points(card: Card) -> int:
+    """What a card scores in the hand: each jack and ace 1, the 2♣ 2, the 10♦ 3."""
+    return 1 if card.rank in _EACH_SCORES else _PRIZES.get((card.rank, card.suit), 0)
 
 
 def _top_value(counts: int) -> int:
@@ -107,52 +129,103 @@ def _group_in(value: int, counts: int) -> int | None:
 
 
 @lru_cache(maxsize=1024)
-def _legal_counts(value: int, counts: int, limit: int) -> tuple[tuple[int, ...], int]:
-    """(up to limit + 1 legal captures, a capture of the most cards), as count vectors.
+def _legal_counts(
+    value: int, counts: int, scoring: Losses, limit: int
+) -> tuple[tuple[int, ...], int]:
+    """(up to limit + 1 legal captures, the best capture), as count vectors.
 
     A capture is legal when it splits into groups of `value` and the cards it leaves hold no
     group. So the cards left behind are enumerated first, value by value from the top, as
     long as they hold no group (`sums` has a bit for each sum they can make); each such
     choice whose complement adds up to a multiple of `value` is kept if the complement
-    splits into groups (memoised). Leaving fewer cards first finds the big captures early;
-    once `limit` is passed only choices leaving fewer cards than the best are looked at.
+    splits into groups (memoised). The best capture takes most cards, then most card points:
+    `scoring` gives the card points lost by leaving cards of a value (see _losses).
+    Leaving fewer cards first finds the big captures early; once `limit` is passed only
+    choices that cost less than the best are looked at.
     """
     reach = 1 << value
     have = [(counts >> (_BITS * i)) & 7 for i in range(value)]
     total = sum(n * (i + 1) for i, n in enumerate(have))
     splits: dict[int, tuple[int, ...] | None] = {}
     found: list[int] = []
-    best = [len(have) * 8, 0]  # cards left behind by the best capture, that capture
+    best = [(_SUITS * 10 + 1) * _PER_CARD, 0]  # cost of the best capture, that capture
 
     present = [v for v in range(value, 0, -1) if have[v - 1]]
+    # what leaving 0, 1, 2... cards of a value adds to the cost, looked up in the hot loop
+    costs = [_CARD_COSTS[n] for n in have]
+    for v, lost in scoring:
+        costs[v - 1] = tuple(map(add, costs[v - 1], lost))
 
-    def keep(left: int, cards: int) -> None:
-        if (len(found) <= limit or cards < best[0]) and _split(value, counts - left,
-                                                               splits) is not None:
+    def keep(left: int, cost: int) -> None:
+        if (len(found) <= limit or cost < best[0]) and _split(value, counts - left,
+                                                              splits) is not None:
             if len(found) <= limit:
                 found.append(counts - left)
-            if cards < best[0]:
-                best[:] = [cards, counts - left]
+            if cost < best[0]:
+                best[:] = [cost, counts - left]
 
-    def leave(index: int, left: int, cards: int, left_sum: int, sums: int) -> None:
-        if len(found) > limit and cards >= best[0]:
+    def leave(index: int, left: int, cost: int, left_sum: int, sums: int) -> None:
+        if len(found) > limit and cost >= best[0]:
             return
         below = present[index]
         last = index + 1 == len(present)
+        adds = costs[below - 1]
         for extra in range(have[below - 1] + 1):
             if extra:
                 sums = (sums | (sums << below)) & (2 * reach - 1)
                 if sums & reach:
                     return
+            spent = cost + adds[extra]
             if not last:
-                leave(index + 1, left + extra * _unit(below), cards + extra,
-                      left_sum + extra * below, sums)
+                leave(index + 1, left + extra * _unit(below), spent, left_sum + extra * below,
+                      sums)
             elif (total - left_sum - extra * below) % value == 0:  # else it cannot split
-                keep(left + extra * _unit(below), cards + extra)
+                keep(left + extra * _unit(below), spent)
 
     if present:
         leave(0, 0, 0, 0, 1)
     return tuple(found), best[1]
+
+
+def _losses(floor: Sequence[Card], value: int) -> Losses:
+    """For each value up to `value` with a card that scores, the card points lost by leaving
+    0, 1, 2... of its cards (those scoring least go first)."""
+    points: dict[str, list[int]] = {}
+    for card in floor:
+        if card.rank in _MAY_SCORE and _VALUES.get(card.rank, 99) <= value:  # few cards
+            points.setdefault(card.rank, []).append(card_points(card))
+    return tuple(sorted((_VALUES[rank], tuple(accumulate(sorted(worth), initial=0)))
+                        for rank, worth in points.items()))
+
+
+def _places(floor: Sequence[Card], value: int) -> list[list[int]]:
+    """Where the cards of each value from 1 to `value` lie on the floor, those scoring most
+    first (in floor order when they score the same)."""
+    places: list[list[int]] = [[] for _ in range(value)]
+    for i, card in enumerate(floor):
+        if _VALUES.get(card.rank, 99) <= value:
+            places[_VALUES[card.rank] - 1].append(i)
+    for spots in places:
+        if len(spots) > 1 and floor[spots[0]].rank in _MAY_SCORE:
+            spots.sort(key=lambda i: -card_points(floor[i]))  # stable
+    return places
+
+
+def _card_sets(counts: int, places: list[list[int]]) -> Iterator[tuple[int, ...]]:
+    """Every set of floor places `counts` stands for, sorted; the first scores most."""
+    picks = []
+    for i, spots in enumerate(places):
+        wanted = (counts >> (_BITS * i)) & 7
+        if wanted:
+            picks.append(combinations(spots, wanted) if wanted < len(spots) else (spots,))
+    for chosen in product(*picks):
+        yield tuple(sorted(chain.from_iterable(chosen)))
+
+
+def _takes_whole_values(taken: int, counts: int) -> bool:
+    """Does `taken` take every card of `counts` of each value it takes? (One card set, then.)"""
+    used = (taken | taken >> 1 | taken >> 2) & _LOW  # bit 0 of each field taken from
+    return counts & (used * 7) == taken
 
 
 def _cards_for(counts: int, cards: Sequence[Card]) -> list[Card]:
@@ -185,10 +258,13 @@ def _read_cards(items: Any, field: str) -> list[Card]:
     if not isinstance(items, list):
         raise RuleError(msg(N_("A list of cards was expected.")), field)
     cards = [_parse(item, field, i) for i, item in enumerate(items)]
-    seen: set[Card] = set()
     for i, card in enumerate(cards):
         if card.is_joker:
             raise RuleError(msg(N_("Basra is played without Jokers.")), f"{field}[{i}]")
+    if len(set(cards)) == len(cards):  # one hash per card; the loop below only on a repeat
+        return cards
+    seen: set[Card] = set()
+    for i, card in enumerate(cards):
         if card in seen:
             raise RuleError(msg(N_("The {card} is entered twice."), card=card.label),
                             f"{field}[{i}]")
@@ -232,7 +308,7 @@ def _read_previous(previous: Any, floor: Sequence[Card], played: Card) -> list[C
     return cards
 
 
-def _sweeps(rules: dict[str, Any], played: Card) -> bool:
+def sweeps_floor(rules: dict[str, Any], played: Card) -> bool:
     """A jack, and the 7♦ unless it is an ordinary 7, take the whole floor."""
     return played.rank == "J" or (played == SEVEN_OF_DIAMONDS
                                   and rules["seven_of_diamonds"] != "none")
@@ -241,31 +317,48 @@ def _sweeps(rules: dict[str, Any], played: Card) -> bool:
 def _captures(
     rules: dict[str, Any], floor: Sequence[Card], played: Card, limit: int
 ) -> tuple[list[list[Card]], bool, list[Card]]:
-    """(legal captures, most cards first and at most `limit`, truncated, best)."""
+    """(legal captures, the best first, then most cards and card points, at most `limit`;
+    truncated; best: most cards, then most card points)."""
     if not floor:
         return [], False, []
-    if _sweeps(rules, played):
+    if sweeps_floor(rules, played):
         return [list(floor)], False, list(floor)
-    if played.value is None:
+    value = played.value
+    if value is None:
         same = [card for card in floor if card.rank == played.rank]
         return ([same], False, same) if same else ([], False, [])
-    found, best = _legal_counts(played.value, _counts(floor, played.value), limit)
+    return _numeral_captures(floor, value, limit)
+
+
+def _numeral_captures(
+    floor: Sequence[Card], value: int, limit: int
+) -> tuple[list[list[Card]], bool, list[Card]]:
+    """_captures for a numeral: every distinct set of floor cards it may take."""
+    counts = _counts(floor, value)
+    found, best = _legal_counts(value, counts, _losses(floor, value), limit)
     if best == 0:
         return [], False, []
-    ranked = sorted(found, key=lambda taken: (taken != best, -_size(taken)))[:limit]
-    if best not in ranked:
-        ranked[-1] = best
-    return [_cards_for(taken, floor) for taken in ranked], len(found) > limit, \
-        _cards_for(best, floor)
+    if len(found) == 1 and _takes_whole_values(best, counts):  # the usual case, made quick
+        only = _cards_for(best, floor)
+        return [only], False, only
+    places = _places(floor, value)
+    # the best first (its first card set takes the point cards), then the biggest captures
+    ranked = [best] + sorted((taken for taken in found if taken != best), key=lambda t: -_size(t))
+    sets = list(islice(chain.from_iterable(_card_sets(taken, places) for taken in ranked),
+                       limit + 1))
+    options = [[floor[i] for i in taken] for taken in sets[:limit]]
+    if len(options) > 1:
+        options.sort(key=lambda cards: (-len(cards), -sum(map(card_points, cards))))
+    return options, len(sets) > limit or len(found) > limit, options[0]
 
 
 def legal_captures(
     rules: dict[str, Any], floor: Any, played: Any, limit: int = OPTIONS_LIMIT
 ) -> list[list[Card]]:
-    """Every legal capture of `played` from `floor` (at most `limit`), most cards first.
+    """Every legal capture of `played` from `floor` (at most `limit`), the best first.
 
-    One capture is listed per choice of how many cards of each rank are taken: which card
-    of a rank is left behind does not change what the rule allows. [] if it takes nothing.
+    Each distinct set of floor cards is listed: cards of a rank are interchangeable for a
+    sum but not for the score (2♣ + 5♠ and 2♥ + 5♠ are two captures). [] if it takes nothing.
     """
     floor_cards, card = _read_situation(floor, played)
     return _captures(rules, floor_cards, card, max(limit, 1))[0]
@@ -301,8 +394,27 @@ def _names(cards: Sequence[Card]) -> list[str]:
     return [card.label for card in cards]
 
 
-def _sum_label(cards: Sequence[Card]) -> str:
-    return "+".join(card.label for card in sorted(cards, key=lambda c: -(c.value or 0)))
+def _plus(cards: Sequence[Card]) -> str:
+    """"5♠ + 2♥": the cards of a group, highest first."""
+    return " + ".join(card.label for card in sorted(cards, key=lambda c: -(c.value or 0)))
+
+
+def _sum_label(cards: Sequence[Card], value: int) -> Msg | str:
+    """A group as players check it, "5♠ + 2♥ = 7"; a lone card of the played rank as is."""
+    if len(cards) == 1:
+        return cards[0].label
+    return msg(N_("{cards} = {value}"), cards=_plus(cards), value=value)
+
+
+def _group_cards(groups: Sequence[int], cards: Sequence[Card]) -> list[list[Card]]:
+    """The cards of each group (count vectors that together make up `cards`)."""
+    pool = list(cards)
+    found = []
+    for group in groups:
+        chosen = _cards_for(group, pool)
+        pool = [card for card in pool if card not in chosen]
+        found.append(chosen)
+    return found
 
 
 def judge_capture(
@@ -334,7 +446,7 @@ def _fault(
         return msg(N_("Not legal: the {played} can capture here, so it must capture, for "
                       "example {best} (Basra: if you play a card which makes a capture, you "
                       "must make the capture)."), played=played.label, best=_names(best))
-    if _sweeps(rules, played):
+    if sweeps_floor(rules, played):
         missing = [card for card in floor if card not in taken]
         if not missing:
             return None
@@ -371,15 +483,15 @@ def _numeral_fault(played: Card, floor: list[Card], taken: list[Card]) -> Msg | 
 
 def _can_take(played: Card, card: Card) -> bool:
     """Could `card` be in a group `played` takes (same rank for Q and K, value <= for numerals)?"""
-    if played.value is None:
+    if played.rank not in _VALUES:
         return card.rank == played.rank
-    return card.value is not None and card.value <= played.value
+    return _VALUES.get(card.rank, 99) <= _VALUES[played.rank]
 
 
 def _left_behind(played: Card, group: list[Card]) -> Msg:
     return msg(N_("Not legal: the {played} could also take {group}, which was left behind "
                   "(Basra: capture obligation, a card that captures must take all it can)."),
-               played=played.label, group=_sum_label(group))
+               played=played.label, group=_sum_label(group, played.value or 0))
 
 
 def _legal_reason(
@@ -397,7 +509,7 @@ def _legal_reason(
     if played.rank == "J":
         verdict = msg(N_("Legal: a jack takes the whole floor (Basra: a jack takes everything "
                          "on the floor)."))
-    elif _sweeps(rules, played):
+    elif sweeps_floor(rules, played):
         verdict = msg(N_("Legal: the 7♦ takes the whole floor (Basra: the seven of diamonds "
                          "takes everything on the floor)."))
     else:
@@ -408,17 +520,11 @@ def _legal_reason(
     return sentences(verdict, note), points
 
 
-def _groups_label(played: Card, taken: list[Card]) -> list[str]:
+def _groups_label(played: Card, taken: list[Card]) -> list[Msg | str]:
     if played.value is None:
-        return _names(taken)
+        return list(_names(taken))
     groups = _split(played.value, _counts(taken, played.value)) or ()
-    pool = list(taken)
-    labels = []
-    for group in groups:
-        cards = _cards_for(group, pool)
-        pool = [card for card in pool if card not in cards]
-        labels.append(_sum_label(cards))
-    return labels
+    return [_sum_label(cards, played.value) for cards in _group_cards(groups, taken)]
 
 
 def _basra(
@@ -436,13 +542,8 @@ def _basra(
         points = basra_points(rules, played, times)
         return msg(N_("A jack taking a lone jack is a basra worth {points} (Basra: jack on a "
                       "lone jack)."), points=points), points
-    if _sweeps(rules, played):
-        if not _seven_basra(rules["seven_of_diamonds"], floor):
-            return msg(N_("With this floor the 7♦ makes no basra (Basra: seven of "
-                          "diamonds).")), 0
-        points = basra_points(rules, played)
-        return msg(N_("With this floor the 7♦ makes a basra worth {points} (Basra: seven of "
-                      "diamonds)."), points=points), points
+    if sweeps_floor(rules, played):
+        return _seven_of_diamonds(rules, floor)
     if len(taken) != len(floor):
         return None, 0
     points = basra_points(rules, played)
@@ -466,17 +567,56 @@ def _basra(
                   "basra (Basra: lone-card basra).")), 0
 
 
-def _seven_basra(variant: str, floor: list[Card]) -> bool:
-    """Does the 7♦ taking this (non-empty) floor make a basra?"""
-    values = [card.value for card in floor]
-    numerals = all(values)
-    total = sum(v or 0 for v in values)
-    if variant == "egyptian":
-        return numerals and total <= 10
+def _seven_of_diamonds(rules: dict[str, Any], floor: list[Card]) -> tuple[Msg, int]:
+    """Whether the 7♦ taking this (non-empty) floor is a basra, said with the floor's sum."""
+    points = basra_points(rules, SEVEN_OF_DIAMONDS)
+    pictures = [card.label for card in floor if card.value is None]
+    total = sum(card.value or 0 for card in floor)
+    if rules["seven_of_diamonds"] == "egyptian":
+        if pictures:
+            return msg(N_("The floor is not all numerals ({cards}): the 7♦ makes no basra "
+                          "(Basra: seven of diamonds)."), cards=pictures), 0
+        if total > 10:
+            return msg(N_("The floor adds up to {total}, more than 10: the 7♦ makes no basra "
+                          "(Basra: seven of diamonds)."), total=total), 0
+        return msg(N_("The floor is all numerals adding up to {total}, not more than 10: the 7♦ "
+                      "makes a basra worth {points} (Basra: seven of diamonds)."),
+                   total=total, points=points), points
+    return _lobashev_seven(floor, pictures, total, points)
+
+
+def _lobashev_seven(
+    floor: list[Card], pictures: list[str], total: int, points: int
+) -> tuple[Msg, int]:
+    """Lobashev's 7♦: basra below 10, on only 10s, queens and kings, or on equal groups."""
     if all(card.rank in ("10", "Q", "K") for card in floor):
-        return True
-    return numerals and (total < 10 or any(_split(total // parts, _counts(floor, 10)) is not None
-                                           for parts in _equal_parts(total)))
+        return msg(N_("The floor holds only 10s, queens and kings: the 7♦ makes a basra worth "
+                      "{points} (Basra: seven of diamonds)."), points=points), points
+    if pictures:
+        return msg(N_("The floor is neither all numerals ({cards}) nor only 10s, queens and "
+                      "kings: the 7♦ makes no basra (Basra: seven of diamonds)."),
+                   cards=pictures), 0
+    if total < 10:
+        return msg(N_("The floor adds up to {total}, less than 10: the 7♦ makes a basra worth "
+                      "{points} (Basra: seven of diamonds)."), total=total, points=points), points
+    groups = _equal_groups(floor, total)
+    if groups is None:
+        return msg(N_("The floor adds up to {total}, not less than 10, and does not split into "
+                      "groups of equal sum below 10: the 7♦ makes no basra (Basra: seven of "
+                      "diamonds)."), total=total), 0
+    return msg(N_("The floor adds up to {total}, not less than 10, but splits into groups of "
+                  "equal sum below 10, {groups}: the 7♦ makes a basra worth {points} (Basra: "
+                  "seven of diamonds)."), total=total, groups=groups, points=points), points
+
+
+def _equal_groups(floor: list[Card], total: int) -> Msg | None:
+    """"8♠ + A♠ = 7♠ + 2♠ = 9": numerals split into two or more groups of one sum below 10."""
+    for parts in _equal_parts(total):
+        groups = _split(total // parts, _counts(floor, 10))
+        if groups is not None:
+            return msg(N_("{cards} = {value}"), value=total // parts, cards=" = ".join(
+                _plus(cards) for cards in _group_cards(groups, floor)))
+    return None
 
 
 def _equal_parts(total: int) -> Iterator[int]:

@@ -87,10 +87,10 @@ def _read_rules(board: Board) -> None:
     if game_id:
         from ..db import get_session
 
-        table = load_game(get_session(), game_id)
-        if table.row.game != board.game:
+        loaded = load_game(get_session(), game_id)
+        if loaded.row.game != board.game:
             raise RuleError(Msg("That game is not played with these rules."), "from")
-        board.rules, board.names, board.from_game = dict(table.row.rules), table.row.players, \
+        board.rules, board.names, board.from_game = dict(loaded.row.rules), loaded.row.players, \
             game_id
         return
     board.rules = referee.rules_for(board.game, board.query.rules())
@@ -212,12 +212,18 @@ def _players(board: Board) -> tuple[int, int]:
     return players, player
 
 
-def _claimed_piles(board: Board, player: int) -> list[int]:
-    """Claimed piles from the link, leaving out the player's own and empty ones."""
+def _claimable(board: Board, player: int, own: bool) -> list[Slot]:
+    """The piles a claim may name: those with cards, the player's own only when `own`."""
+    return [slot for slot in board.slots if slot.owner is not None and slot.cards
+            and (own or slot.owner != player)]
+
+
+def _claimed_piles(board: Board, player: int, own: bool = False) -> list[int]:
+    """Claimed piles from the link, leaving out empty ones (and the player's own unless
+    `own`: where taking it is a ruling to give)."""
     owners = [n for n in map(parse_int, board.query.get("cpiles").split(",")) if n is not None]
-    piles = {slot.owner: slot for slot in board.slots if slot.owner is not None}
-    return [owner for owner in dict.fromkeys(owners)
-            if owner in piles and owner != player and piles[owner].cards]
+    piles = {slot.owner for slot in _claimable(board, player, own)}
+    return [owner for owner in dict.fromkeys(owners) if owner in piles]
 
 
 def _pile_layout(board: Board, first: tuple, players: int, single: bool) -> list[tuple]:
@@ -226,13 +232,12 @@ def _pile_layout(board: Board, first: tuple, players: int, single: bool) -> list
                       for owner in range(players)] + [("played", _l("Played card"), True, None)]
 
 
-def _claim_keys(board: Board, player: int, claimed: list[int]) -> None:
-    for slot in board.slots:
-        if slot.owner is not None and slot.owner != player and slot.cards:
-            owners = [o for o in claimed if o != slot.owner] + (
-                [] if slot.owner in claimed else [slot.owner])
-            slot.claim = Key(slot.key, board.query.changed(
-                cpiles=",".join(str(o) for o in sorted(owners))), slot.owner in claimed)
+def _claim_keys(board: Board, player: int, claimed: list[int], own: bool = False) -> None:
+    for slot in _claimable(board, player, own):
+        owners = [o for o in claimed if o != slot.owner] + (
+            [] if slot.owner in claimed else [slot.owner])
+        slot.claim = Key(slot.key, board.query.changed(
+            cpiles=",".join(str(o) for o in sorted(owners))), slot.owner in claimed)
 
 
 def _shllaat(board: Board) -> None:
@@ -243,8 +248,9 @@ def _shllaat(board: Board) -> None:
     _picker(board, deck)
     pool, played = board.slot("pool").cards, board.slot("played").cards
     claimed_pool = [card for card in _safe_cards(board, "cpool") if card in pool]
-    claimed = _claimed_piles(board, player)
-    _claim_keys(board, player, claimed)
+    # a player reaching for their own pile is a dispute, so the page lets it be entered
+    claimed = _claimed_piles(board, player, own=True)
+    _claim_keys(board, player, claimed, own=True)
     drawn = board.query.get("drawn") == "1"
     board.extra["pool"] = [Key(card.label, board.query.toggled("cpool", card),
                                card in claimed_pool) for card in pool]
@@ -312,9 +318,11 @@ def _trick(board: Board) -> None:
     board.extra["hands_open"] = hands_active or any(hands)
     trick = board.slot("trick").cards
     if trump and len(trick) == shelem.PLAYERS:
+        board.extra["led"] = SUIT_SYMBOLS[trick[0].suit]
+        # a hand left empty is one nobody knows: the ones given are judged all the same
         _judge(board, referee.shelem_trick, {
             "trump": trump, "cards": _text(trick), "first_trick": first,
-            "hands": [_text(held) for held in hands] if all(hands) else None})
+            "hands": [_text(held) or None for held in hands] if any(hands) else None})
 
 
 def _auction(board: Board) -> None:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 from playwright.sync_api import expect
 
 from companion.rules import basra_playalong as engine
-from companion.rules.cards import DECK_52, SUIT_SYMBOLS
+from companion.rules.cards import SUIT_SYMBOLS
 
+from ..playalong_deal import shuffled_hand
 from .conftest import no_horizontal_overflow
 
 pytestmark = pytest.mark.browser
@@ -51,6 +51,19 @@ def test_settle_a_basra_capture_by_tapping(page, live_server):
     assert page.js_errors == []
 
 
+def test_basra_both_twos_make_a_capture_and_both_are_highlighted(page, live_server):
+    page.goto(live_server + "/referee/basra?floor=2C,2H,5S&played=7S")
+    expect(page.locator(".floor .floor-card.best")).to_have_text(["2♣", "5♠"])
+    expect(page.locator(".floor .floor-card.capturable")).to_have_text(["2♥"])
+    expect(page.locator("#verdict .option")).to_have_text(["2♣, 5♠", "2♥, 5♠"])
+    page.locator("#verdict .option", has_text="2♥, 5♠").click()
+    expect(page.locator("#verdict .ruling")).to_have_text("Legal")
+    expect(page.locator("#verdict .option", has_text="2♥, 5♠")).to_have_attribute(
+        "aria-pressed", "true")
+    assert no_horizontal_overflow(page)
+    assert page.js_errors == []
+
+
 def test_settle_a_shllaat_capture_by_tapping(page, live_server):
     page.goto(live_server + "/referee/shllaat")
     for card in ("7S", "7H", "AC"):
@@ -65,6 +78,28 @@ def test_settle_a_shllaat_capture_by_tapping(page, live_server):
     assert page.js_errors == []
 
 
+def test_shelem_revoke_seen_in_one_known_hand_by_tapping(page, live_server):
+    page.goto(live_server + "/referee/shelem")
+    page.get_by_role("button", name="♥", exact=True).click()
+    expect(page.get_by_role("button", name="♥", exact=True)).to_have_attribute(
+        "aria-pressed", "true")
+    for card in ("KS", "AS", "3H", "10S"):
+        tap_card(page, card)
+    expect(page.locator("#verdict .ruling")).to_have_text("Player 3 takes the trick")
+    page.get_by_text("Hands before the trick, to check following suit").click()
+    choose_slot(page, "Hand of player 3 before the trick")
+    for card in ("3H", "7S", "2D"):
+        tap_card(page, card)
+    expect(page.locator("#verdict .ruling")).to_have_text("Not legal: player 3 could follow ♠")
+    expect(page.locator("#verdict .reason")).to_have_text(
+        "Player 3 played 3♥ while holding 7♠ of the suit led, ♠: a player must follow suit if "
+        "able.")
+    expect(page.locator("#verdict")).to_contain_text("Player 3 takes the trick")
+    expect(page.locator("#verdict")).to_contain_text("Points in this trick: 25")
+    assert no_horizontal_overflow(page)
+    assert page.js_errors == []
+
+
 def test_play_a_whole_basra_hand_along(page, live_server):
     created = page.request.post(live_server + "/api/v1/games", data={
         "game": "basra", "players": ["Ali", "Bahar"]}).json()
@@ -72,10 +107,8 @@ def test_play_a_whole_basra_hand_along(page, live_server):
     page.context.add_cookies([{"name": f"edit_{created['id']}", "value": created["edit_key"],
                                "url": live_server}])
     page.goto(f"{live_server}/games/{created['id']}/play-along")
-    deck = [str(c) for c in DECK_52.cards()]
-    random.Random(3).shuffle(deck)
-    state = engine.new_state({**created["rules"]}, 2, None, created["dealer"])
-    for card in deck:
+    state = engine.new_state({**created["rules"]}, 2, None, created["leader"])
+    for card in shuffled_hand(created["rules"], 3):
         tap_card(page, card, "#playalong")
         state = engine.play_card(state, card)
         if state["pending"]:

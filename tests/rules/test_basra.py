@@ -402,8 +402,8 @@ def test_a_card_captures_the_same_rank():
 def test_ace_two_six_a_three_takes_ace_and_two():
     verdict = judge("AS 2H 6D", "3C", "AS 2H")
     assert verdict.legal and names(verdict.options) == [["AS", "2H"]]
-    assert str(verdict.reason) == ("Legal: the 3♣ takes 2♥+A♠ and leaves nothing it could take "
-                                   "(Basra: a card that captures must take all it can).")
+    assert str(verdict.reason) == ("Legal: the 3♣ takes 2♥ + A♠ = 3 and leaves nothing it could "
+                                   "take (Basra: a card that captures must take all it can).")
 
 
 def test_ace_two_six_a_seven_takes_ace_and_six():
@@ -425,14 +425,14 @@ def test_three_four_five_eight_a_nine_takes_five_and_four():
 def test_one_play_takes_several_groups():
     verdict = judge("4S 6H 10D 3C", "10C", "10D 4S 6H")
     assert verdict.legal and names([verdict.best]) == [["4S", "6H", "10D"]]
-    assert "10♦, 6♥+4♠" in str(verdict.reason)
+    assert "takes 10♦, 6♥ + 4♠ = 10 and" in str(verdict.reason)
 
 
 def test_capture_obligation_a_group_left_behind_is_not_legal():
     verdict = judge("4S 6H 10D 3C", "10C", "10D")
     assert not verdict.legal
-    assert str(verdict.reason) == ("Not legal: the 10♣ could also take 6♥+4♠, which was left "
-                                   "behind (Basra: capture obligation, a card that captures "
+    assert str(verdict.reason) == ("Not legal: the 10♣ could also take 6♥ + 4♠ = 10, which was "
+                                   "left behind (Basra: capture obligation, a card that captures "
                                    "must take all it can).")
 
 
@@ -452,9 +452,47 @@ def test_each_floor_card_belongs_to_one_group():
 def test_several_maximal_captures_are_all_legal_and_best_has_most_cards():
     verdict = judge("8S 2H AC AD 9C", "10H", "8S AC AD")
     assert verdict.legal
-    assert sorted(names(verdict.options)) == [["8S", "2H", "AC", "9C"], ["8S", "AC", "AD"]]
+    # 8+2 and 9+A with either ace, or 8+A+A: the two aces make two captures of four cards
+    assert sorted(names(verdict.options)) == [["8S", "2H", "AC", "9C"], ["8S", "2H", "AD", "9C"],
+                                              ["8S", "AC", "AD"]]
     assert names([verdict.best]) == [["8S", "2H", "AC", "9C"]]
     assert judge("8S 2H AC AD 9C", "10H", "8S 2H AC 9C").legal
+
+
+@pytest.mark.parametrize(("floor", "options"), [
+    ("2C 2H 5S", [["2C", "5S"], ["2H", "5S"]]),
+    ("3S 3H 4C", [["3S", "4C"], ["3H", "4C"]]),
+    ("AS AH 6C", [["AS", "6C"], ["AH", "6C"]]),
+])
+def test_cards_of_one_rank_make_distinct_captures_each_listed_and_legal(floor, options):
+    verdict = judge(floor, "7S", "")  # 7 = 5+2 = 4+3 = 6+1, with either card of the pair
+    assert sorted(names(verdict.options)) == sorted(options) and not verdict.options_truncated
+    for option in options:
+        assert judge(floor, "7S", " ".join(option)).legal
+
+
+@pytest.mark.parametrize("floor", ["2C 2H 5S", "2H 2C 5S"])
+def test_best_capture_takes_the_two_of_clubs_worth_2_points(floor):
+    verdict = judge(floor, "7S", "2H 5S")  # 2♥ + 5♠ is legal, but 2♣ + 5♠ scores 2 more
+    assert verdict.legal
+    assert names([verdict.best]) == [["2C", "5S"]] and verdict.options[0] == verdict.best
+
+
+def test_best_of_captures_with_as_many_cards_has_most_card_points():
+    # 10 = 5+3+2 (2♣: 2 points) = 6+3+1 (A♥: 1 point); each leaves 7, so both are legal
+    verdict = judge("6S 2C 5S 3S AH", "10H", "6S 3S AH")
+    assert verdict.legal
+    assert names(verdict.options) == [["2C", "5S", "3S"], ["6S", "3S", "AH"]]
+    assert names([verdict.best]) == [["2C", "5S", "3S"]]
+
+
+def test_sum_capture_names_each_group_and_its_sum():
+    verdict = judge("5S 2H 9C", "7C", "5S 2H")
+    assert str(verdict.reason) == ("Legal: the 7♣ takes 5♠ + 2♥ = 7 and leaves nothing it could "
+                                   "take (Basra: a card that captures must take all it can).")
+    verdict = judge("7S 5H 2D 4C 3C", "7H", "7S 5H 2D 4C 3C")
+    assert str(verdict.reason).startswith(
+        "Legal: the 7♥ takes 7♠, 5♥ + 2♦ = 7, 4♣ + 3♣ = 7 and leaves nothing it could take")
 
 
 def test_a_numeral_cannot_take_a_picture():
@@ -539,6 +577,39 @@ def test_lobashev_seven_basra_on_equal_groups_below_10():
     assert not judge("AS 2S 7S 9S", "7D", "AS 2S 7S 9S", "yemeni").basra
 
 
+SEVEN = "Legal: the 7♦ takes the whole floor (Basra: the seven of diamonds takes everything on " \
+    "the floor). "
+
+
+@pytest.mark.parametrize(("floor", "sentence"), [
+    ("AS 2H 7C", "The floor is all numerals adding up to 10, not more than 10: the 7♦ makes a "
+                 "basra worth 10 (Basra: seven of diamonds)."),
+    ("AS 2S 7S 8S", "The floor adds up to 18, more than 10: the 7♦ makes no basra (Basra: seven "
+                    "of diamonds)."),
+    ("3S QH", "The floor is not all numerals (Q♥): the 7♦ makes no basra (Basra: seven of "
+              "diamonds)."),
+])
+def test_egyptian_seven_of_diamonds_verdict_gives_the_floor_sum_against_10(floor, sentence):
+    assert str(judge(floor, "7D", floor).reason) == SEVEN + sentence
+
+
+@pytest.mark.parametrize(("floor", "sentence"), [
+    ("3S 6H", "The floor adds up to 9, less than 10: the 7♦ makes a basra worth 10 (Basra: seven "
+              "of diamonds)."),
+    ("10S QH KC", "The floor holds only 10s, queens and kings: the 7♦ makes a basra worth 10 "
+                  "(Basra: seven of diamonds)."),
+    ("AS 2S 7S 8S", "The floor adds up to 18, not less than 10, but splits into groups of equal "
+                    "sum below 10, 8♠ + A♠ = 7♠ + 2♠ = 9: the 7♦ makes a basra worth 10 (Basra: "
+                    "seven of diamonds)."),
+    ("3S 7H", "The floor adds up to 10, not less than 10, and does not split into groups of "
+              "equal sum below 10: the 7♦ makes no basra (Basra: seven of diamonds)."),
+    ("3S JH", "The floor is neither all numerals (J♥) nor only 10s, queens and kings: the 7♦ "
+              "makes no basra (Basra: seven of diamonds)."),
+])
+def test_lobashev_seven_of_diamonds_verdict_gives_the_sum_or_the_equal_groups(floor, sentence):
+    assert str(judge(floor, "7D", floor, "yemeni").reason) == SEVEN + sentence
+
+
 def test_seven_of_diamonds_none_is_an_ordinary_seven():
     assert names(judge("3S 4H 5C", "7D", "3S 4H", "lebanese").options) == [["3S", "4H"]]
 
@@ -610,6 +681,18 @@ def test_whole_deck_floor_lists_50_options_and_the_best():
     assert len(verdict.options) == 50 and verdict.options_truncated
     assert len(verdict.best) == 39 and verdict.options[0] == verdict.best
     assert judge_capture(rules(), floor, "10S", [str(c) for c in verdict.best]).basra is False
+
+
+def test_a_floor_with_64_distinct_captures_lists_50_and_says_so():
+    # Four 2s, two 3s, three aces (17 in all) and a 9: one group of 9 leaves 8, so every group
+    # of 9 is legal. Groups as (2s, 3s, aces) and card choices: (3,0,3) 4, (4,0,1) 3,
+    # (3,1,0) 4*2, (2,1,2) 6*2*3, (1,2,1) 4*3, (0,2,3) 1: 64 captures from 6 rank counts.
+    floor = ["2H", "2D", "2C", "3D", "3S", "AD", "2S", "AS", "AH"]
+    verdict = judge_capture(rules(), floor, "9C", [])
+    assert len(verdict.options) == 50 and verdict.options_truncated
+    assert len({frozenset(option) for option in verdict.options}) == 50
+    # most cards: three 2s and three aces (6 cards); most points: the 2♣ among the 2s (2+3)
+    assert names([verdict.best]) == [["2H", "2D", "2C", "AD", "AS", "AH"]]
 
 
 def test_legal_captures_respects_the_limit():
