@@ -6,8 +6,7 @@ from alembic import command
 from sqlalchemy import create_engine, text
 
 from companion import create_app
-from companion.db import alembic_config
-from companion.db import get_session
+from companion.db import alembic_config, get_session
 from companion.services import games
 
 
