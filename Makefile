@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: run dev test bench lint setup clean translations messages
+.PHONY: run dev test bench lint setup clean translations messages migration
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,7 @@ dev: setup
 test: $(TEST_STAMP) setup
 	@bash scripts/ensure-chromium.sh
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
 
 bench: $(TEST_STAMP) setup
@@ -44,5 +45,11 @@ messages: $(STAMP)
 	$(BIN)/python -m companion.catalogs
 	$(BIN)/flask --app companion translations
 
+# After changing companion/models*.py: write the next schema migration from the models,
+# e.g. make migration m="players get a nickname"; read it, then `make run` applies it.
+migration: $(STAMP)
+	@test -n "$(m)" || { echo 'Say what changed: make migration m="players get a nickname"'; exit 2; }
+	$(BIN)/flask --app companion migration -m "$(m)"
+
 clean:
-	rm -rf $(VENV) static/vendor .pytest_cache .hypothesis
+	rm -rf $(VENV) static/vendor instance/static .pytest_cache .hypothesis

@@ -18,13 +18,15 @@ def create_app(config: dict | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    from . import cli, db, errors, i18n, limits, security, vendor
+    from . import assets, cli, db, errors, i18n, limits, security, vendor
     from . import config as configuration
     from .api.body import SafeJSONProvider
 
     configuration.configure(app, config)
     app.json = SafeJSONProvider(app)
+    assert app.static_folder is not None  # given above
     vendor.install(Path(app.static_folder))
+    assets.init_app(app)
     db.init_app(app)
     Htmx(app)
     i18n.init_app(app)

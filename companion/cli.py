@@ -1,12 +1,18 @@
-"""Command-line tools: `flask --app companion migrate | translations | backup | restore`."""
+"""Command-line tools: `flask --app companion migrate | migration | translations | backup |
+restore`."""
 
 from __future__ import annotations
 
 import json
 import os
+import tempfile
 from pathlib import Path
 
 import click
+from alembic import command
+from alembic.config import Config
+from alembic.script import ScriptDirectory
+from alembic.util import CommandError
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 
@@ -15,6 +21,7 @@ from . import db
 
 def init_app(app: Flask) -> None:
     app.cli.add_command(migrate)
+    app.cli.add_command(migration)
     app.cli.add_command(translations)
     app.cli.add_command(backup)
     app.cli.add_command(restore)
@@ -25,6 +32,51 @@ def migrate() -> None:
     """Bring the database schema up to date."""
     db.upgrade(current_app.config["SQLALCHEMY_URL"])
     click.echo("Database schema is up to date.")
+
+
+@click.command()
+@click.option("-m", "--message", required=True,
+              help="What the change does, e.g. 'players get a nickname'.")
+def migration(message: str) -> None:
+    """Write the next migration from what the models changed (then read it, and `migrate`)."""
+    try:
+        path = write_migration(message)
+    except CommandError as error:
+        raise click.ClickException(str(error)) from None
+    if path is None:
+        click.echo("The models match the migrations: no migration written.")
+    else:
+        click.echo(f"Wrote {path}. Read it, then run `flask --app companion migrate`.")
+
+
+def write_migration(message: str) -> Path | None:
+    """Autogenerate the next numbered revision into migrations/versions; None if no change.
+
+    The models are compared with a scratch SQLite database brought up to the newest
+    migration, so neither the real database nor its contents matter.
+    """
+    with tempfile.TemporaryDirectory() as scratch:
+        config = db.alembic_config(f"sqlite:///{Path(scratch, 'schema.db')}")
+        command.upgrade(config, "head")
+        script = command.revision(config, message=message, autogenerate=True,
+                                  rev_id=_next_revision_id(config),
+                                  process_revision_directives=_unless_empty)
+    if not script:  # `_unless_empty` dropped it: alembic answers an empty list
+        return None
+    assert not isinstance(script, list)  # several scripts only come with several heads
+    return Path(script.path)
+
+
+def _next_revision_id(config: Config) -> str | None:
+    """Revisions are numbered 0001, 0002, ...: the head's number plus one."""
+    head = ScriptDirectory.from_config(config).get_current_head()
+    return f"{int(head) + 1:04d}" if head and head.isdigit() else None
+
+
+def _unless_empty(_context, _revision, directives) -> None:
+    # An empty migration is noise: write none when the models match the migrations.
+    if directives[0].upgrade_ops.is_empty():
+        directives[:] = []
 
 
 @click.command()

@@ -18,6 +18,15 @@ CSP = "; ".join([
     "frame-ancestors 'none'",
 ])
 
+# On every response, static files too (WhiteNoise serves those: see companion/assets.py).
+HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    # Game links carry secret edit keys: never leak them to another site.
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
 
 def init_app(app: Flask) -> None:
     csrf.init_app(app)
@@ -25,11 +34,7 @@ def init_app(app: Flask) -> None:
 
 
 def _headers(response: Response) -> Response:
-    response.headers["Content-Security-Policy"] = CSP
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    # Game links carry secret edit keys: never leak them to another site.
-    response.headers["Referrer-Policy"] = "no-referrer"
-    response.headers["X-Frame-Options"] = "DENY"
+    response.headers.update(HEADERS)
     if response.mimetype == "text/html":
         # The same URL answers a full page or an htmx fragment.
         response.vary.add("HX-Request")
