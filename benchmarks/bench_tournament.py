@@ -86,20 +86,20 @@ def main() -> None:
         engine = make_engine(url)
         with Session(engine, expire_on_commit=False) as session:
             tid = build(session, rng)
-            event = tournaments.load(session, tid, advance=False)
-            games = sum(len(m.games) for r in event.rounds for m in r)
+            tournament = tournaments.load(session, tid)
+            games = sum(len(m.games) for r in tournament.rounds for m in r)
 
             def standings_from_database() -> None:
                 session.expunge_all()
-                tournaments.rankings(tournaments.load(session, tid, advance=False))
+                tournaments.rankings(tournaments.load(session, tid))
 
             ms = best(5, standings_from_database)
             print(f"standings, {ENTRANTS} entrants, {games} finished games "
                   f"(load + rank): {ms:.1f} ms (target < 100 ms)")
-            ms = best(5, lambda: tournaments.rankings(event))
+            ms = best(5, lambda: tournaments.rankings(tournament))
             print(f"standings, ranking only: {ms:.1f} ms")
-            rows = tournaments.rankings(event)
-            played = {frozenset(m.row.sides) for r in event.rounds for m in r}
+            rows = tournaments.rankings(tournament)
+            played = {frozenset(m.row.sides) for r in tournament.rounds for m in r}
             order = [row.entrant for row in rows]
             ms = best(5, lambda: pairing.swiss(order, played, Counter()))
             print(f"next Swiss round, {ENTRANTS} entrants after {ROUNDS} rounds: "

@@ -37,19 +37,19 @@ def extract() -> Catalog:
     with CONFIG.open() as config:
         method_map, options_map = parse_mapping_cfg(config, str(CONFIG))
     template = Catalog(project="Companion", charset="utf-8", fuzzy=False)
-    for path, lineno, message, comments, context in extract_from_dir(
+    for path, lineno, msgid, comments, context in extract_from_dir(
             str(ROOT), method_map, options_map, keywords=KEYWORDS,
             comment_tags=COMMENT_TAGS, strip_comment_tags=True):
-        template.add(message, None, [(path, lineno)], auto_comments=comments, context=context)
+        template.add(msgid, None, [(path, lineno)], auto_comments=comments, context=context)
     for message in template:
         if message.id:
             message.flags = _format_flags(message.id)
     return template
 
 
-def _format_flags(msgid: str | tuple[str, ...]) -> set[str]:
+def _format_flags(msgid: str | tuple[str, ...] | list[str]) -> set[str]:
     """Say which placeholder syntax a string uses, so tools check the right one."""
-    text = " ".join(msgid) if isinstance(msgid, tuple) else msgid
+    text = msgid if isinstance(msgid, str) else " ".join(msgid)
     if PERCENT_FIELD.search(text):
         return {"python-format"}  # Flask-Babel's gettext(..., name=value)
     if BRACE_FIELD.search(text):

@@ -59,7 +59,7 @@ def init_app(app: Flask) -> None:
         if wants_json():
             from .api.serialize import game_json
 
-            return jsonify({"error": render_msg(exc.message), "game": game_json(exc.table)}), 409
+            return jsonify({"error": render_msg(exc.message), "game": game_json(exc.game)}), 409
         return error_response(409, render_msg(exc.message))
 
     @app.errorhandler(RuleError)

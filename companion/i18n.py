@@ -8,7 +8,7 @@ that are just a number are normalised.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from babel.lists import format_list
 from flask import Flask, g, request
@@ -77,7 +77,12 @@ def translate(text: str, **variables: Any) -> str:
     return translated % variables if variables else translated
 
 
-def join_list(items: list[str], style: str = "standard") -> str:
+# The list patterns Babel knows (its own annotation of format_list's style).
+ListStyle = Literal["standard", "standard-short", "or", "or-short", "unit", "unit-short",
+                    "unit-narrow"]
+
+
+def join_list(items: list[str], style: ListStyle = "standard") -> str:
     """"a, b and c" as the request's language writes a list.
 
     `style="unit"` lists amounts ("jacks 2, aces 3"); a language without that pattern in
@@ -122,7 +127,8 @@ def _install_template_gettext(app: Flask) -> None:
     def prose(text: str) -> str:
         return digits.show_in_prose(text, current_digits())
 
-    app.jinja_env.install_gettext_callables(
+    # Added to the environment by the jinja2.ext.i18n extension, which Jinja's types omit.
+    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
         gettext=lambda s: prose(_translations().ugettext(s)),
         ngettext=lambda s, p, n: prose(_translations().ungettext(s, p, n)),
         pgettext=lambda c, s: prose(_translations().upgettext(c, s)),

@@ -49,8 +49,10 @@ def _read_or_right_key() -> bool:
     if request.method in READS:
         return True
     game_id = (request.view_args or {}).get("game_id")
+    if not game_id:
+        return False
     try:
-        return bool(game_id) and can_edit(game_id)
+        return can_edit(game_id)
     except GameNotFound:
         return False
 

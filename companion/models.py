@@ -1,4 +1,7 @@
-"""Database tables. Change them only together with a migration in migrations/versions."""
+"""Database tables of games. Change them only together with a migration in migrations/versions.
+
+Tournament tables live in models_tournament.py, which builds on these (never the reverse).
+"""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
-def _json(nullable: bool = False) -> Any:
+def json_field(nullable: bool = False) -> Any:
     return Field(default=None, sa_column=Column(JSON, nullable=nullable))
 
 
@@ -31,15 +34,15 @@ class Game(SQLModel, table=True):
 
     id: str = Field(primary_key=True, max_length=32)
     game: str = Field(max_length=16)
-    rules: dict = _json()
-    players: list = _json()
-    teams: list | None = _json(nullable=True)
+    rules: dict = json_field()
+    players: list = json_field()
+    teams: list | None = json_field(nullable=True)
     first_dealer: int = 0
     version: int = 1
     edit_key_hash: str = Field(max_length=128)
     finished: bool = False
-    winners: list = _json()
-    totals: list = _json()
+    winners: list = json_field()
+    totals: list = json_field()
     hand_count: int = 0
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow, index=True)
@@ -57,7 +60,7 @@ class Hand(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     game_id: str = _game_fk()
     position: int
-    data: dict = _json()
+    data: dict = json_field()
     created_at: datetime = Field(default_factory=utcnow)
 
 
@@ -69,8 +72,8 @@ class GameEvent(SQLModel, table=True):
     version: int
     action: str = Field(max_length=16)
     number: int | None = None
-    before: dict | None = _json(nullable=True)
-    after: dict | None = _json(nullable=True)
+    before: dict | None = json_field(nullable=True)
+    after: dict | None = json_field(nullable=True)
     reason: str = Field(default="", max_length=500)
     undone: bool = False
     created_at: datetime = Field(default_factory=utcnow)
@@ -82,7 +85,7 @@ class IdempotentRequest(SQLModel, table=True):
     game_id: str = _game_fk(primary_key=True)
     key: str = Field(primary_key=True, max_length=128)
     status: int
-    body: dict = _json()
+    body: dict = json_field()
     created_at: datetime = Field(default_factory=utcnow)
 
 
@@ -91,7 +94,7 @@ class PlayAlong(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: str = _game_fk()
-    state: dict = _json()
+    state: dict = json_field()
     version: int = 1
     finished: bool = False
     created_at: datetime = Field(default_factory=utcnow)
@@ -104,6 +107,3 @@ class KnownPlayer(SQLModel, table=True):
     name: str = Field(primary_key=True, max_length=60)
     uses: int = 1
     last_used: datetime = Field(default_factory=utcnow, index=True)
-
-
-from . import models_tournament  # noqa: E402,F401  (registers the tournament tables)

@@ -8,7 +8,7 @@ from typing import Any
 from sqlalchemy import Column, ForeignKey, Integer, String, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
-from .models import _json, utcnow
+from .models import json_field, utcnow
 
 
 def _tournament_fk() -> Any:
@@ -22,9 +22,9 @@ class Tournament(SQLModel, table=True):
     id: str = Field(primary_key=True, max_length=32)
     name: str = Field(max_length=80)
     game: str = Field(max_length=16)
-    rules: dict = _json()
+    rules: dict = json_field()
     format: str = Field(max_length=16)
-    settings: dict = _json()
+    settings: dict = json_field()
     director_key_hash: str = Field(max_length=128)
     version: int = 1
     created_at: datetime = Field(default_factory=utcnow)
@@ -40,7 +40,7 @@ class Entrant(SQLModel, table=True):
     tournament_id: str = _tournament_fk()
     seed: int
     name: str = Field(max_length=90)
-    players: list = _json()
+    players: list = json_field()
 
 
 class Round(SQLModel, table=True):
@@ -61,9 +61,9 @@ class Match(SQLModel, table=True):
     round_id: int = Field(sa_column=Column(Integer, ForeignKey("round.id", ondelete="CASCADE"),
                                            index=True, nullable=False))
     table: int
-    sides: list = _json()
+    sides: list = json_field()
     key_hash: str = Field(max_length=128)
-    manual: dict | None = _json(nullable=True)
+    manual: dict | None = json_field(nullable=True)
 
 
 class MatchGame(SQLModel, table=True):
@@ -87,7 +87,7 @@ class TournamentEvent(SQLModel, table=True):
     version: int
     action: str = Field(max_length=24)
     match_id: int | None = None
-    before: dict | None = _json(nullable=True)
-    after: dict | None = _json(nullable=True)
+    before: dict | None = json_field(nullable=True)
+    after: dict | None = json_field(nullable=True)
     reason: str = Field(default="", max_length=500)
     created_at: datetime = Field(default_factory=utcnow)

@@ -18,7 +18,7 @@ def lan_addresses() -> list[str]:
         probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the route
         found.add(probe.getsockname()[0])
     with contextlib.suppress(OSError):
-        found.update(info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None,
+        found.update(str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None,
                                                                socket.AF_INET))
     return sorted(a for a in found if not a.startswith("127."))
 

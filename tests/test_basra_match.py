@@ -28,8 +28,8 @@ def play_match(app, winners: list[int], **options) -> tuple[str, str]:
         session = get_session()
         for number, side in enumerate(winners):
             if number:
-                table, key = games.next_match_game(session, game_id)
-                game_id = table.row.id
+                loaded, key = games.next_match_game(session, game_id)
+                game_id = loaded.row.id
             games.add_hand(session, game_id, sweep(side))
     return game_id, key
 

@@ -191,21 +191,21 @@ GAMES = {
 }
 
 
-def _enter(session, game: str, hands: list[dict], first_dealer: int) -> games.Table:
+def _enter(session, game: str, hands: list[dict], first_dealer: int) -> games.GameView:
     """A fresh game, its hands entered one by one until the game refuses one as over."""
     players, target, _ = GAMES[game]
-    table, _ = games.create_game(session, game, None, players, target=target,
+    loaded, _ = games.create_game(session, game, None, players, target=target,
                                  first_dealer=first_dealer)
     for hand in hands:
         try:
-            games.add_hand(session, table.row.id, hand)
+            games.add_hand(session, loaded.row.id, hand)
         except RuleError:
             break  # the game is over
-    return games.load_game(session, table.row.id)
+    return games.load_game(session, loaded.row.id)
 
 
-def _outcome(table: games.Table) -> tuple:
-    state = table.state
+def _outcome(loaded: games.GameView) -> tuple:
+    state = loaded.state
     return (state.totals, state.carry, state.winners, state.finished, state.dealer,
             state.leader, state.target, [hand.scores for hand in state.hands[:state.counted]])
 
@@ -222,12 +222,12 @@ def test_a_corrected_game_equals_a_fresh_game_entered_with_the_same_hands(app, g
         first_dealer %= len(GAMES[game][0])
         with app.app_context():
             session = get_session()
-            table = _enter(session, game, played, first_dealer)
-            entered = len(table.hands)
+            loaded = _enter(session, game, played, first_dealer)
+            entered = len(loaded.hands)
             number = data.draw(st.integers(1, entered), label="corrected hand")
             correction = data.draw(hands, label="correction")
-            corrected, _ = games.edit_hand(session, table.row.id, number, correction)
-            corrected = games.load_game(session, table.row.id)
+            corrected, _ = games.edit_hand(session, loaded.row.id, number, correction)
+            corrected = games.load_game(session, loaded.row.id)
             fresh = _enter(session, game, corrected.hands, first_dealer)
             assert _outcome(corrected) == _outcome(fresh)
             assert corrected.state.counted == len(fresh.hands)

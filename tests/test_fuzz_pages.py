@@ -33,11 +33,11 @@ def situation(client):
     game = client.post("/api/v1/games", json={"game": "basra", "players": ["Ali", "Bahar"]})
     game = game.get_json()
     client.get(game["edit_url"])
-    event = client.post("/api/v1/tournaments", json={
+    tournament = client.post("/api/v1/tournaments", json={
         "name": "Friday", "game": "basra", "format": "round_robin",
         "entrants": ["Ali", "Bahar", "Cyrus", "Dara"]}).get_json()
-    client.get(event["director_url"])
-    return {"game_id": game["id"], "tournament_id": event["id"], "number": "1",
+    client.get(tournament["director_url"])
+    return {"game_id": game["id"], "tournament_id": tournament["id"], "number": "1",
             "match_id": "1", "action": "card"}
 
 

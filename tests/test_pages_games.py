@@ -21,11 +21,11 @@ def make_game(app, game="shelem", players=SHELEM_PLAYERS, hands=(), **options):
     """A game created and played through the services, as another phone would."""
     with app.app_context():
         session = get_session()
-        table, key = games.create_game(session, game, options.pop("rules", None), players,
+        loaded, key = games.create_game(session, game, options.pop("rules", None), players,
                                        **options)
         for hand in hands:
-            games.add_hand(session, table.row.id, hand)
-        return table.row.id, key
+            games.add_hand(session, loaded.row.id, hand)
+        return loaded.row.id, key
 
 
 def as_editor(client, game_id, key):
@@ -149,9 +149,9 @@ def test_creating_a_game_sets_the_edit_cookie_and_opens_the_game(app, client):
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie and "Path=/" in cookie
     assert "Secure" not in cookie  # plain http in tests
     with app.app_context():
-        table = games.load_game(get_session(), game_id)
-        assert table.row.rules["target"] == 660 and table.row.first_dealer == 2
-        assert table.sides == ["Ali & Cyrus", "Bahar & Dara"]
+        loaded = games.load_game(get_session(), game_id)
+        assert loaded.row.rules["target"] == 660 and loaded.row.first_dealer == 2
+        assert loaded.sides == ["Ali & Cyrus", "Bahar & Dara"]
 
 
 # --- Edit link, viewers -----------------------------------------------------------------

@@ -36,8 +36,8 @@ def share_panel(app, game_id: str, cookie: str | None = None, **context) -> str:
     with app.test_request_context(f"/games/{game_id}", headers=headers):
         from companion.db import get_session
 
-        table = games.load_game(get_session(), game_id)
-        return render_template("games/_share.html", table=table, **context)
+        game = games.load_game(get_session(), game_id)
+        return render_template("games/_share.html", game=game, **context)
 
 
 def test_editor_sees_view_and_edit_links_with_qr_codes(app, client):

@@ -226,3 +226,14 @@ def test_restore_refuses_a_file_that_is_not_a_backup(app, tmp_path):
     path.write_text('{"format": "other"}')
     result = app.test_cli_runner().invoke(args=["restore", str(path)])
     assert result.exit_code != 0 and "This file is not a Companion backup." in result.output
+
+
+def test_the_export_holds_the_hand_being_played_along(client):
+    game = client.post("/api/v1/games", json={"game": "basra", "players": PLAYERS[:2]})
+    game = game.get_json()
+    client.set_cookie(f"{COOKIE_PREFIX}{game['id']}", game["edit_key"])
+    client.post(f"/games/{game['id']}/play-along/card", data={"card": "4S", "version": 1})
+    response = client.get(f"/api/v1/games/{game['id']}/export")
+    assert response.status_code == 200
+    (hand,) = response.get_json()["play_along"]
+    assert hand["state"]["floor"] == ["4S"] and not hand["finished"]

@@ -19,13 +19,13 @@ from .serialize import game_json
 @bp.post("/games")
 def create_game():
     data = json_body()
-    table, key = games.create_game(
+    game, key = games.create_game(
         get_session(), data.get("game"), data.get("rules"), data.get("players"),
         data.get("teams"), data.get("target"), data.get("first_dealer", 0))
-    body = game_json(table)
+    body = game_json(game)
     body["edit_key"] = key
-    body["edit_url"] = url_for("games.show", game_id=table.row.id, key=key, _external=True)
-    return jsonify(body), 201, {"Location": url_for("api.get_game", game_id=table.row.id)}
+    body["edit_url"] = url_for("games.show", game_id=game.row.id, key=key, _external=True)
+    return jsonify(body), 201, {"Location": url_for("api.get_game", game_id=game.row.id)}
 
 
 @bp.get("/games")
@@ -46,19 +46,19 @@ def get_game(game_id: str):
 def add_hand(game_id: str):
     require_edit_key(game_id)
     data = json_body()
-    table, _ = games.add_hand(get_session(), game_id, require(data, "hand"),
+    game, _ = games.add_hand(get_session(), game_id, require(data, "hand"),
                               _expected_version(data, required=False),
                               request.headers.get("Idempotency-Key"))
-    return jsonify(game_json(table)), 201
+    return jsonify(game_json(game)), 201
 
 
 @bp.put("/games/<game_id>/hands/<int:number>")
 def edit_hand(game_id: str, number: int):
     require_edit_key(game_id)
     data = json_body()
-    table, _ = games.edit_hand(get_session(), game_id, number, require(data, "hand"),
+    game, _ = games.edit_hand(get_session(), game_id, number, require(data, "hand"),
                                _expected_version(data), _reason(data))
-    return jsonify(game_json(table))
+    return jsonify(game_json(game))
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
@@ -66,9 +66,9 @@ def delete_hand(game_id: str, number: int):
     require_edit_key(game_id)
     data = request.get_json(silent=True) if request.content_length else {}
     data = data if isinstance(data, dict) else {}
-    table, _ = games.delete_hand(get_session(), game_id, number, _expected_version(data),
+    game, _ = games.delete_hand(get_session(), game_id, number, _expected_version(data),
                                  _reason(data))
-    return jsonify(game_json(table))
+    return jsonify(game_json(game))
 
 
 @bp.post("/games/<game_id>/undo")
@@ -76,8 +76,8 @@ def undo(game_id: str):
     require_edit_key(game_id)
     data = request.get_json(silent=True) if request.content_length else {}
     data = data if isinstance(data, dict) else {}
-    table, _ = games.undo_last(get_session(), game_id, _expected_version(data, required=False))
-    return jsonify(game_json(table))
+    game, _ = games.undo_last(get_session(), game_id, _expected_version(data, required=False))
+    return jsonify(game_json(game))
 
 
 def _expected_version(data: dict[str, Any], required: bool = True) -> int | None:

@@ -6,9 +6,11 @@ from typing import Any
 
 from flask import url_for
 
+from ..db import get_session
 from ..i18n import render_msg
 from ..rules.spec import HandScore
-from ..services.games import Table
+from ..services import tournaments
+from ..services.games import GameView
 
 
 def hand_score(score: HandScore) -> dict[str, Any]:
@@ -27,20 +29,20 @@ def cards(items) -> list[str]:
     return [str(card) for card in items]
 
 
-def game_json(table: Table) -> dict[str, Any]:
+def game_json(game: GameView) -> dict[str, Any]:
     """A game as `GET /api/v1/games/<id>` returns it."""
-    row, state = table.row, table.state
+    row, state = game.row, game.state
     return {
         "id": row.id,
         "game": row.game,
         "rules": row.rules,
         "players": row.players,
         "teams": row.teams,
-        "sides": table.sides,
+        "sides": game.sides,
         "hands": [
             {"number": i + 1, "scores": score.scores, "hand": hand, "details": score.details,
              "counted": i < state.counted, **score.extras}
-            for i, (hand, score) in enumerate(zip(table.hands, state.hands))
+            for i, (hand, score) in enumerate(zip(game.hands, state.hands))
         ],
         "totals": state.totals,
         "carry": state.carry,
@@ -53,4 +55,13 @@ def game_json(table: Table) -> dict[str, Any]:
         "leader": state.leader,
         "version": row.version,
         "view_url": url_for("games.show", game_id=row.id, _external=True),
+        "match": match_json(game),
     }
+
+
+def match_json(game: GameView) -> dict[str, Any] | None:
+    """The match the game is part of (a tournament table's or a Basra match), else None."""
+    match = tournaments.match_of(get_session(), game.row)
+    if match is None:
+        return None
+    return {"wins": list(match.wins), "next_game": match.next_game, "decided": match.decided}

@@ -32,11 +32,11 @@ def export_game(game_id: str):
 @bp.post("/games/import")
 def import_game():
     """An export becomes a new game with its own id and edit key."""
-    table, key = transfer.import_game(get_session(), json_body())
-    body = game_json(table)
+    game, key = transfer.import_game(get_session(), json_body())
+    body = game_json(game)
     body["edit_key"] = key
-    body["edit_url"] = _edit_url(table.row.id, key)
-    return jsonify(body), 201, {"Location": url_for("api.get_game", game_id=table.row.id)}
+    body["edit_url"] = _edit_url(game.row.id, key)
+    return jsonify(body), 201, {"Location": url_for("api.get_game", game_id=game.row.id)}
 
 
 @bp.delete("/games/<game_id>")

@@ -18,36 +18,36 @@ from .body import json_body
 @bp.post("/tournaments")
 def create_tournament():
     data = json_body()
-    event, key = tournaments.create_tournament(
+    tournament, key = tournaments.create_tournament(
         get_session(), data.get("name"), data.get("game"), data.get("rules"),
         data.get("format"), data.get("entrants"), data.get("settings"))
-    body = tournament_json(event, key)
+    body = tournament_json(tournament, key)
     body["director_key"] = key
-    body["director_url"] = url_for("tournaments.show", tournament_id=event.row.id, key=key,
+    body["director_url"] = url_for("tournaments.show", tournament_id=tournament.row.id, key=key,
                                    _external=True)
     return jsonify(body), 201, {"Location": url_for("api.get_tournament",
-                                                    tournament_id=event.row.id)}
+                                                    tournament_id=tournament.row.id)}
 
 
 @bp.get("/tournaments/<tournament_id>")
 def get_tournament(tournament_id: str):
-    event = tournaments.load(get_session(), tournament_id)
-    return jsonify(tournament_json(event, director_key(tournament_id)))
+    tournament = tournaments.load(get_session(), tournament_id)
+    return jsonify(tournament_json(tournament, director_key(tournament_id)))
 
 
 @bp.post("/tournaments/<tournament_id>/entrants")
 def add_entrants(tournament_id: str):
     key = require_director(tournament_id)
-    event = tournaments.add_entrants(get_session(), tournament_id,
+    tournament = tournaments.add_entrants(get_session(), tournament_id,
                                      require(json_body(), "entrants"))
-    return jsonify(tournament_json(event, key)), 201
+    return jsonify(tournament_json(tournament, key)), 201
 
 
 @bp.post("/tournaments/<tournament_id>/rounds")
 def next_round(tournament_id: str):
     key = require_director(tournament_id)
-    event = tournaments.next_round(get_session(), tournament_id, key)
-    body = tournament_json(event, key)
+    tournament = tournaments.next_round(get_session(), tournament_id, key)
+    body = tournament_json(tournament, key)
     return jsonify(body["rounds"][-1]), 201
 
 
@@ -56,31 +56,31 @@ def set_result(tournament_id: str, match_id: int):
     key = require_director(tournament_id)
     data = json_body()
     if data.get("clear") is True:
-        event = tournaments.clear_result(get_session(), tournament_id, match_id,
+        tournament = tournaments.clear_result(get_session(), tournament_id, match_id,
                                          data.get("reason"))
     else:
-        event = tournaments.set_result(get_session(), tournament_id, match_id,
+        tournament = tournaments.set_result(get_session(), tournament_id, match_id,
                                        _places(data), data.get("points"), data.get("reason"))
-    return jsonify(tournament_json(event, key))
+    return jsonify(tournament_json(tournament, key))
 
 
 @bp.get("/tournaments/<tournament_id>/standings")
 def standings(tournament_id: str):
-    event = tournaments.load(get_session(), tournament_id)
-    return jsonify({"id": event.row.id, "version": event.version,
-                    "tiebreaks": event.settings["tiebreaks"],
-                    "standings": [row_json(row) for row in tournaments.rankings(event)]})
+    tournament = tournaments.load(get_session(), tournament_id)
+    return jsonify({"id": tournament.row.id, "version": tournament.version,
+                    "tiebreaks": tournament.settings["tiebreaks"],
+                    "standings": [row_json(row) for row in tournaments.rankings(tournament)]})
 
 
 @bp.get("/tournaments/<tournament_id>/players")
 def players(tournament_id: str):
     session = get_session()
-    event = tournaments.load(session, tournament_id)
+    tournament = tournaments.load(session, tournament_id)
     return jsonify({"players": [
         {"name": r.name, "played": r.played, "won": r.won, "hands": r.hands,
          "average_hand_score": r.average, "basras": r.basras, "bids_made": r.made,
          "bids_failed": r.failed, "yasa": r.yasa, "shelem": r.shelem}
-        for r in tournaments.records(session, event)]})
+        for r in tournaments.records(session, tournament)]})
 
 
 def _places(data: dict[str, Any]) -> Any:
@@ -104,18 +104,18 @@ def row_json(row: Row) -> dict[str, Any]:
     }
 
 
-def tournament_json(event: tournaments.Event, key: str | None) -> dict[str, Any]:
+def tournament_json(tournament: tournaments.TournamentView, key: str | None) -> dict[str, Any]:
     """The tournament; table links (scorer keys) only for the director."""
-    row = event.row
+    row = tournament.row
     return {
         "id": row.id, "name": row.name, "game": row.game, "rules": row.rules,
         "format": row.format,
-        "settings": {k: v for k, v in event.settings.items() if k != "plan"},
+        "settings": {k: v for k, v in tournament.settings.items() if k != "plan"},
         "entrants": [{"id": e.id, "seed": e.seed, "name": e.name, "players": e.players}
-                     for e in event.entrants],
+                     for e in tournament.entrants],
         "rounds": [{"number": n, "matches": [_match_json(m, key) for m in matches]}
-                   for n, matches in enumerate(event.rounds, start=1)],
-        "finished": event.finished, "version": event.version,
+                   for n, matches in enumerate(tournament.rounds, start=1)],
+        "finished": tournament.finished, "version": tournament.version,
         "view_url": url_for("tournaments.show", tournament_id=row.id, _external=True),
         "standings_url": url_for("tournaments.standings", tournament_id=row.id,
                                  _external=True),

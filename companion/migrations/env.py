@@ -4,7 +4,7 @@ from alembic import context
 from sqlalchemy import engine_from_config, pool
 from sqlmodel import SQLModel
 
-from companion import models  # noqa: F401  (registers the tables)
+from companion import models, models_tournament  # noqa: F401  (register every table)
 
 config = context.config
 

@@ -24,7 +24,7 @@ from .cards import DECK_52, Card, parse_cards
 from .messages import N_, Msg, RuleError, msg
 from .options import Option
 from .progress import check_index, play_to_target
-from .spec import GameSpec, GameState, HandScore, Line
+from .spec import GameSpec, GameState, HandForm, HandScore, Line, RecordColumn
 
 __all__ = ["SPEC", "CaptureVerdict", "MatchState", "judge_capture", "legal_captures",
            "match_state", "play", "score_hand"]
@@ -123,7 +123,9 @@ def _count(value: Any, where: str, field: str) -> int:
     return value
 
 
-def _per_side(hand: dict, key: str, sides: int, where: str, default: Any = None) -> list:
+def _per_side(
+    hand: dict[str, Any], key: str, sides: int, where: str, default: Any = None
+) -> list[Any]:
     items = hand.get(key, default)
     if items is None:
         raise _fail(where, key, msg(N_("The hand needs {field}."), field=key))
@@ -133,7 +135,7 @@ def _per_side(hand: dict, key: str, sides: int, where: str, default: Any = None)
     return items
 
 
-def _read_basras(hand: dict, sides: int, where: str) -> list[tuple[list[Card], int]]:
+def _read_basras(hand: dict[str, Any], sides: int, where: str) -> list[tuple[list[Card], int]]:
     """(named basra cards, plain basras) per side; each card makes at most one basra."""
     entries = _per_side(hand, "basras", sides, where, [[] for _ in range(sides)])
     read: list[tuple[list[Card], int]] = []
@@ -170,7 +172,9 @@ def _read_sides(rules: dict[str, Any], hand: Any, sides: int, where: str) -> lis
     return result
 
 
-def _from_cards(hand: dict, sides: int, basras: list, where: str) -> list[_Side]:
+def _from_cards(
+    hand: dict[str, Any], sides: int, basras: list[tuple[list[Card], int]], where: str
+) -> list[_Side]:
     captured = [parse_cards(cards, f"{where}.captured[{i}]")
                 for i, cards in enumerate(_per_side(hand, "captured", sides, where))]
     every = [card for cards in captured for card in cards]
@@ -191,7 +195,9 @@ def _from_cards(hand: dict, sides: int, basras: list, where: str) -> list[_Side]
     return piles
 
 
-def _from_counts(hand: dict, sides: int, basras: list, where: str) -> list[_Side]:
+def _from_counts(
+    hand: dict[str, Any], sides: int, basras: list[tuple[list[Card], int]], where: str
+) -> list[_Side]:
     columns = {}
     for key, total in (("cards", HAND_CARDS), ("jacks", 4), ("aces", 4)):
         column = [_count(n, where, f"{key}[{i}]")
@@ -251,7 +257,7 @@ def _check_basras(rules: dict[str, Any], pile: _Side, side: int, where: str) -> 
             "two cards."), side=side + 1, basras=count, cards=pile.cards))
 
 
-def _read_carry(rules: dict[str, Any], hand: dict, where: str) -> int:
+def _read_carry(rules: dict[str, Any], hand: dict[str, Any], where: str) -> int:
     carry = _count(hand.get("carry_in", 0), where, "carry_in")
     step = rules["majority_points"] if rules["majority_tie"] == "carry" else 0
     if carry and (not step or carry % step):
@@ -271,7 +277,7 @@ def score_hand(rules: dict[str, Any], hand: Any, sides: int) -> HandScore:
 def _check_sides(sides: Any) -> int:
     if isinstance(sides, bool) or sides not in (2, 3, 4):
         raise RuleError(msg(N_("Basra is played by 2, 3 or 4 sides.")), "sides")
-    return sides
+    return int(sides)
 
 
 def _score(
@@ -384,4 +390,11 @@ SPEC = GameSpec(
     score_hand=score_hand,
     play=play,
     play_along=True,
+    hand_form=HandForm("basra", deck=lambda _rules: DECK_52, marks_basras=True),
+    blurb=N_("Fishing game of Egypt, Jordan, Yemen and Lebanon: sums, jacks, the seven of "
+             "diamonds and basra bonuses."),
+    referee_title=N_("Basra referee"),
+    record_columns=(RecordColumn("basras", N_("Basras")),),
+    match_games=2 * WINS_FOR_MATCH - 1,
+    decider_target=DECIDER_TARGET,
 )

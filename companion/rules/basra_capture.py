@@ -553,8 +553,8 @@ def _basra(
     if len(floor) == 1:
         return msg(N_("It takes a lone card: a basra worth {points} (Basra: lone-card basra)."),
                    points=points), points
-    values = [card.value for card in floor]
-    if len(floor) != 2 or not all(values) or played.value != sum(values):
+    values = [card.value for card in floor if card.value]
+    if len(floor) != 2 or len(values) != 2 or played.value != sum(values):
         return None, 0
     if previous is None:
         return msg(N_("Whether this is a basra depends on the floor before the previous play, "

@@ -118,7 +118,9 @@ def progress(state: dict[str, Any]) -> Progress:
 
 
 def _seat(state: dict[str, Any], number: int) -> int:
-    return (state["first"] + number) % state["players"]
+    first: int = state["first"]
+    players: int = state["players"]
+    return (first + number) % players
 
 
 def choices(rules: dict[str, Any], floor: list[Card], card: Card) -> list[list[Card]]:

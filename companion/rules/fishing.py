@@ -49,7 +49,7 @@ class CardValues:
 
     def score(self, counts_per_side: Sequence[Counts]) -> HandScore:
         """Points per side with a JSON breakdown and one line per kind of card held."""
-        details = [
+        details: list[dict[str, Any]] = [
             {
                 "counts": dict(counts),
                 "points": {kind.key: counts[kind.key] * kind.value for kind in self.kinds},
@@ -121,7 +121,7 @@ def _read_captured(
 
 
 def _read_counts(
-    hand: dict, lengths: Sequence[int], deck: Deck, values: CardValues, exact: bool
+    hand: dict[str, Any], lengths: Sequence[int], deck: Deck, values: CardValues, exact: bool
 ) -> list[Counts]:
     entries = {_check_length(hand[key], lengths, msg(N_("numbers")), key) for key in hand}
     if len(entries) > 1:

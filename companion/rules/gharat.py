@@ -14,7 +14,7 @@ from .fishing import CardValues, Counts, Kind, read_claimed_piles, read_hand
 from .messages import N_, Msg, RuleError, msg
 from .options import Option
 from .progress import check_index, play_to_target
-from .spec import GameSpec, GameState, HandScore
+from .spec import GameSpec, GameState, HandForm, HandScore
 
 # Cards left in the play pile score for nobody, so a count may fall short of the deck's.
 VALUES = CardValues((
@@ -110,13 +110,16 @@ def judge_capture(
         return GharatVerdict(False, reason, play_pile, others)
 
     if claimed_play_pile and not play_pile:
+        assert top is not None  # claiming an empty play pile was refused above
         return refuse(msg(N_("{card} does not match the {top} on top of the play pile, so it "
                              "cannot take it."), card=card.label, top=top.label))
     for owner in claimed:
-        if not matches(tops[owner]):
+        pile_top = tops[owner]
+        if not matches(pile_top):
+            assert pile_top is not None  # read_claimed_piles refuses empty piles
             return refuse(msg(N_("{card} does not match the {top} on top of player {player}'s "
                                  "pile, so it cannot take it."),
-                              card=card.label, top=tops[owner].label, player=owner + 1))
+                              card=card.label, top=pile_top.label, player=owner + 1))
     taken = [owner for owner in claimed if owner != seat]
     missed_play_pile = play_pile and not claimed_play_pile
     missed = [owner for owner in others if owner not in taken]
@@ -194,4 +197,9 @@ SPEC = GameSpec(
     direction="anticlockwise",
     score_hand=score_hand,
     play=play,
+    # Hands need not use every card (what stays in the play pile scores for nobody), so no
+    # count follows from the others.
+    hand_form=HandForm("fishing", deck=lambda _rules: DECK_52, values=VALUES),
+    blurb=N_("Iranian single-pile fishing game where piles are looted."),
+    referee_title=N_("Ghârat referee"),
 )

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn
 
+from ..digits import parse_int
 from .messages import N_, Msg, RuleError, msg
 
 
@@ -23,7 +24,7 @@ class Option:
     default: Any
     label: str
     explain: Mapping[Any, str]
-    values: tuple | None = None
+    values: tuple[Any, ...] | None = None
     minimum: int = 1
     maximum: int = 100_000  # no table plays to more; a bigger number is a typing slip
 
@@ -52,6 +53,36 @@ class Option:
             )
         return value
 
+    def text(self, value: Any) -> str:
+        """The one text form of a value, in forms and links: "true"/"false" for switches."""
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return str(value)
+
+    def parse(self, text: str) -> Any:
+        """The value a form or a link writes as `text` (any digits), checked like `check`.
+
+        Refusals name the option as people read it ("Target: enter a whole number.").
+        """
+        field, option = f"rules.{self.name}", Msg(self.label)
+        if self.values is None:
+            number = parse_int(text)
+            if number is None:
+                raise RuleError(msg(N_("{option}: enter a whole number."), option=option), field)
+            if number < self.minimum:
+                raise RuleError(msg(N_("{option} must be at least {minimum}."),
+                                    option=option, minimum=self.minimum), field)
+            if number > self.maximum:
+                raise RuleError(msg(N_("{option} can be at most {maximum}."),
+                                    option=option, maximum=self.maximum), field)
+            return number
+        written = text.strip().casefold()  # "True" from older forms reads as "true"
+        for value in self.values:
+            if self.text(value) == written:
+                return value
+        raise RuleError(msg(N_("{option}: choose one of the choices shown."), option=option),
+                        field)
+
     def describe(self, rules: Mapping[str, Any]) -> Msg:
         """The rules-card sentence for this option's value in `rules`."""
         value = rules[self.name]
@@ -65,12 +96,62 @@ class Option:
         return {"default": self.default, "values": list(self.values)}
 
 
+class Rules(dict[str, Any]):
+    """A game's resolved rules, frozen: every option's value and the preset they start from.
+
+    Only `resolve_rules` (through `GameSpec.resolve`) makes them. It is a dict so it still
+    serialises to JSON and is stored as it is; changing it raises TypeError, so new rules are
+    resolved from the spec instead.
+    """
+
+    @property
+    def preset(self) -> str:
+        """The preset the rules start from."""
+        return str(self["preset"])
+
+    @property
+    def target(self) -> int:
+        """The points that end the game."""
+        return int(self["target"])
+
+    def _refuse(self) -> NoReturn:
+        raise TypeError("Rules are frozen: resolve new rules from the game's spec.")
+
+    def __setitem__(self, key: str, value: Any) -> NoReturn:
+        self._refuse()
+
+    def __delitem__(self, key: str) -> NoReturn:
+        self._refuse()
+
+    def __ior__(self, other: Any) -> NoReturn:  # type: ignore[misc]
+        self._refuse()
+
+    def update(self, *args: Any, **kwargs: Any) -> NoReturn:
+        self._refuse()
+
+    def setdefault(self, *args: Any) -> NoReturn:
+        self._refuse()
+
+    def pop(self, *args: Any) -> NoReturn:
+        self._refuse()
+
+    def popitem(self) -> NoReturn:
+        self._refuse()
+
+    def clear(self) -> NoReturn:
+        self._refuse()
+
+    def __reduce__(self) -> tuple[type[Rules], tuple[dict[str, Any]]]:
+        # copy and pickle rebuild from a plain dict rather than by setting keys one by one
+        return Rules, (dict(self),)
+
+
 def resolve_rules(
     options: tuple[Option, ...],
     presets: Mapping[str, Mapping[str, Any]],
     default_preset: str,
     raw: Any,
-) -> dict[str, Any]:
+) -> Rules:
     """Preset values overridden by explicit options; RuleError for anything unknown."""
     if raw is None:
         raw = {}
@@ -97,4 +178,4 @@ def resolve_rules(
                 f"rules.{name}",
             )
         resolved[name] = by_name[name].check(value)
-    return resolved
+    return Rules(resolved)

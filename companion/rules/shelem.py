@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypeGuard
 
 from .cards import DECK_52, RANKS, SUIT_SYMBOLS, Card, parse_cards
 from .messages import N_, Msg, RuleError, msg
 from .options import Option
 from .progress import play_to_target
-from .spec import GameSpec, GameState, HandScore, Line
+from .spec import GameSpec, GameState, HandForm, HandScore, Line, RecordColumn
 
 PLAYERS = 4
 TEAMS = 2
@@ -95,7 +95,7 @@ def pack_total(rules: dict[str, Any]) -> int:
 # ---------------------------------------------------------------- hand scores
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -118,7 +118,7 @@ def bid_problem(rules: dict[str, Any], bid: int) -> Msg | None:
 def _read_bid(rules: dict[str, Any], bid: Any) -> int | str:
     bid = _normal(bid)
     if bid == SHELEM_DOUBLE:
-        return bid
+        return SHELEM_DOUBLE
     if not _is_int(bid):
         raise RuleError(msg(N_("The bid must be a number like 120, or \"shelem_double\".")),
                         "hand.bid")
@@ -194,6 +194,7 @@ def _outcome(rules: dict[str, Any], bid: int | str, points: int) -> tuple[str, i
             return "shelem_double_made", SHELEM_DOUBLE_POINTS, msg(N_("Shelem Double made"))
         return ("shelem_double_failed", -SHELEM_DOUBLE_POINTS,
                 msg(N_("Shelem Double lost: the other team took a trick")))
+    assert isinstance(bid, int)  # shelem_double is the only bid that is not a number
     if every_trick:
         return "shelem", 2 * bid, msg(N_("Shelem: every trick, twice the bid of {bid}"), bid=bid)
     if points >= bid:
@@ -359,7 +360,8 @@ def judge_trick(rules: dict[str, Any], trump: Any, cards: Any, hands: Any = None
     """
     suit = _read_trump(trump)
     trick = _read_trick(cards)
-    held = [None] * PLAYERS if hands is None else _read_trick_hands(hands, trick)
+    held: list[list[Card] | None] = (
+        [None] * PLAYERS if hands is None else _read_trick_hands(hands, trick))
     winner = _trick_winner(suit, trick)
     points = TRICK_POINTS + sum(card_points(rules, card) for card in trick)
     if first_trick and trick[0].suit != suit:
@@ -442,7 +444,7 @@ class _Auction:
 
 def _read_call(call: Any, index: int) -> int | str:
     call = _normal(call)
-    if call in (PASS, SHELEM_DOUBLE) or _is_int(call):
+    if _is_int(call) or (isinstance(call, str) and call in (PASS, SHELEM_DOUBLE)):
         return call
     raise RuleError(msg(N_("Call {call} must be a bid (a number like 105), \"pass\" or "
                            "\"shelem_double\"."), call=index + 1), f"bids[{index}]")
@@ -478,27 +480,33 @@ def _redeal_verdict(calls: list[int | str], count: int) -> AuctionVerdict:
 
 
 def _verdict(auction: _Auction) -> AuctionVerdict:
+    if auction.high is None or auction.high_seat is None:
+        return _unbid_verdict(auction)
+    hakem = auction.high_seat
     if auction.high == SHELEM_DOUBLE:
         return AuctionVerdict(True, msg(N_("Player {player} bid Shelem Double and is Hâkem: "
                                            "the team must win every trick."),
-                                        player=auction.high_seat + 1),
-                              hakem=auction.high_seat, contract=SHELEM_DOUBLE)
+                                        player=hakem + 1),
+                              hakem=hakem, contract=SHELEM_DOUBLE)
     if auction.closed:
         return AuctionVerdict(True, msg(N_("Player {player} is Hâkem with a bid of {bid}: "
                                            "the other players passed."),
-                                        player=auction.high_seat + 1, bid=auction.high),
-                              hakem=auction.high_seat, contract=auction.high)
-    if auction.three_passed:
-        return AuctionVerdict(True, msg(N_("The auction is still open: the first three players "
-                                           "passed, and player 4 must bid at least 100.")))
-    if auction.high is None:
-        return AuctionVerdict(True, msg(N_("The auction is still open: player {player} calls "
-                                           "next, and nobody has bid yet."),
-                                        player=auction.seat + 1))
+                                        player=hakem + 1, bid=auction.high),
+                              hakem=hakem, contract=auction.high)
     return AuctionVerdict(True, msg(N_("The auction is still open: player {player} calls next; "
                                        "the bid stands at {bid} by player {high_player}."),
                                     player=auction.seat + 1, bid=auction.high,
-                                    high_player=auction.high_seat + 1))
+                                    high_player=hakem + 1))
+
+
+def _unbid_verdict(auction: _Auction) -> AuctionVerdict:
+    """The auction before anybody bid: still open."""
+    if auction.three_passed:
+        return AuctionVerdict(True, msg(N_("The auction is still open: the first three players "
+                                           "passed, and player 4 must bid at least 100.")))
+    return AuctionVerdict(True, msg(N_("The auction is still open: player {player} calls "
+                                       "next, and nobody has bid yet."),
+                                    player=auction.seat + 1))
 
 
 SPEC = GameSpec(
@@ -513,4 +521,15 @@ SPEC = GameSpec(
     score_hand=score_hand,
     play=play,
     leader_role=N_("Bids first"),
+    hand_form=HandForm("shelem"),  # a bid and points: no cards to enter
+    blurb=N_("Iranian bidding trick-taking game for two teams: made and failed bids, Yâsâ, "
+             "Shelem."),
+    referee_title=N_("Shelem referee"),
+    referee_hints={
+        "bids": N_("Tap the calls in turn order, starting with the player after the dealer."),
+        "*": N_("Choose the trump and the four cards of the trick, leader first."),
+    },
+    record_columns=(RecordColumn("made", N_("Bids made")),
+                    RecordColumn("failed", N_("Bids failed")),
+                    RecordColumn("yasa", N_("Yâsâ")), RecordColumn("shelem", N_("Shelem"))),
 )

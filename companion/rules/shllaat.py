@@ -16,7 +16,7 @@ from .fishing import CardValues, Kind, read_claimed_piles, read_hand
 from .messages import N_, Msg, RuleError, msg
 from .options import Option
 from .progress import check_index, play_to_target
-from .spec import GameSpec, GameState, HandScore
+from .spec import GameSpec, GameState, HandForm, HandScore
 
 DECKS = {"standard": DECK_54, "two-decks": DECK_104}
 TIE_RAISE = 500
@@ -257,4 +257,10 @@ SPEC = GameSpec(
     score_hand=score_hand,
     play=play,
     dealer_matters=False,  # "It doesn't matter who deals": the first player rotates
+    # The last player's other cards are what the deck leaves.
+    hand_form=HandForm("fishing", deck=lambda rules: DECKS[rules["deck"]], values=VALUES,
+                       follows="others"),
+    blurb=N_("Sudanese fishing game: capture from the pool and from the other players' "
+             "piles."),
+    referee_title=N_("Shlla'at referee"),
 )

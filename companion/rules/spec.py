@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .messages import N_, Msg
-from .options import Option, resolve_rules
+from .options import Option, Rules, resolve_rules
+
+if TYPE_CHECKING:  # fishing.py builds on this module, so only the type checker reads it
+    from .cards import Deck
+    from .fishing import CardValues
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,35 @@ class GameState:
 
 
 @dataclass(frozen=True)
+class HandForm:
+    """How a hand of the game is written down at the table: by counts, and maybe card by card.
+
+    `quick` names the quick (counts) form: "basra", "fishing" or "shelem". A game whose hands
+    are captured cards has a `deck` and so also a card form; a fishing game's counts are per
+    kind of card (`values`), and `follows` is the kind whose last count is what the deck leaves.
+    """
+
+    quick: str
+    deck: Callable[[Mapping[str, Any]], Deck] | None = None
+    values: CardValues | None = None
+    follows: str | None = None
+    marks_basras: bool = False  # the card grid lets the scorer star a card that made a basra
+
+    @property
+    def has_cards(self) -> bool:
+        """Hands are captured cards, so they can be entered card by card and counted."""
+        return self.deck is not None
+
+
+@dataclass(frozen=True)
+class RecordColumn:
+    """A per-game column of the players' records: a `Record` attribute and its heading."""
+
+    key: str
+    heading: str
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """A game as data plus the functions that score it.
 
@@ -79,8 +112,29 @@ class GameSpec:
     dealer_matters: bool = True
     # A hand can be recorded card by card (play-along), with captures taken by the referee.
     play_along: bool = False
+    hand_form: HandForm = HandForm("fishing")
+    # Text the pages show for this game (msgids, translated by the templates).
+    blurb: str = ""
+    referee_title: str = ""
+    # The referee page's hint by situation mode ("*" for any other mode).
+    referee_hints: Mapping[str, str] = field(default_factory=lambda: {
+        "*": N_("Pick the situation, then the played card, to get a verdict.")})
+    record_columns: tuple[RecordColumn, ...] = ()
+    # Two sides play a match of `match_games` games (one: no matches); at all square before
+    # the last game, that game is played to `decider_target` (None: the usual target).
+    match_games: int = 1
+    decider_target: int | None = None
 
-    def resolve(self, raw: Any) -> dict[str, Any]:
+    @property
+    def plays_matches(self) -> bool:
+        """Two sides may play a match of several games of this game."""
+        return self.match_games > 1
+
+    def referee_hint(self, mode: str | None) -> str:
+        """The referee page's hint (a msgid) for a situation in `mode`."""
+        return self.referee_hints.get(mode or "*", self.referee_hints["*"])
+
+    def resolve(self, raw: Any) -> Rules:
         """Rules of a request: preset plus overrides; RuleError for unknown ones."""
         return resolve_rules(self.options, self.presets, self.default_preset, raw)
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from flask import Response, abort, request
+from flask import abort, request
+from werkzeug.wrappers import Response  # flask's Response and redirect()'s share this base
 
 from ..db import get_session
 from ..models import Game

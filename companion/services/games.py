@@ -16,7 +16,7 @@ from sqlalchemy import delete, update
 from sqlmodel import Session, col, select
 
 from ..models import Game, GameEvent, Hand, IdempotentRequest, KnownPlayer, utcnow
-from ..models_tournament import MatchGame as TournamentGame
+from ..models_tournament import MatchGame
 from ..rules import basra
 from ..rules.catalogue import get_game
 from ..rules.messages import N_, Msg, RuleError, msg
@@ -36,13 +36,13 @@ class GameNotFound(LookupError):
 class StaleGame(Exception):
     """The change was based on an older version; carries the fresh game."""
 
-    def __init__(self, table: Table, message: Msg):
-        self.table, self.message = table, message
+    def __init__(self, game: GameView, message: Msg):
+        self.game, self.message = game, message
         super().__init__(str(message))
 
 
 @dataclass
-class Table:
+class GameView:
     """A game as people see it: stored row, its hands as entered, and where it stands."""
 
     row: Game
@@ -81,7 +81,7 @@ def compute(spec: GameSpec, row: Game, hands: list[dict[str, Any]]) -> GameState
 
 def create_game(session: Session, game: Any, rules: Any, players: Any, teams: Any = None,
                 target: Any = None, first_dealer: Any = 0, *,
-                match: tuple[str, int] | None = None, commit: bool = True) -> tuple[Table, str]:
+                match: tuple[str, int] | None = None, commit: bool = True) -> tuple[GameView, str]:
     """A new game with frozen rules; returns it with its edit key (shown once).
 
     `match` is (match id, game number) for the next game of a Basra match. With
@@ -108,7 +108,7 @@ def create_game(session: Session, game: Any, rules: Any, players: Any, teams: An
         session.commit()
     else:
         session.flush()
-    return Table(row, spec, [], state), key
+    return GameView(row, spec, [], state), key
 
 
 def _remember_players(session: Session, names: list[str]) -> None:
@@ -127,17 +127,17 @@ def known_players(session: Session, limit: int = 30) -> list[str]:
     return [row.name for row in rows]
 
 
-def load_game(session: Session, game_id: str) -> Table:
+def load_game(session: Session, game_id: str) -> GameView:
     row = session.get(Game, game_id, populate_existing=True)
     if row is None or row.deleted_at is not None:
         raise GameNotFound(game_id)
     spec = get_game(row.game)
     hands = _hands(session, game_id)
-    return Table(row, spec, hands)
+    return GameView(row, spec, hands)
 
 
 def _hands(session: Session, game_id: str) -> list[dict[str, Any]]:
-    rows = session.exec(select(Hand).where(Hand.game_id == game_id).order_by(Hand.position))
+    rows = session.exec(select(Hand).where(Hand.game_id == game_id).order_by(col(Hand.position)))
     return [row.data for row in rows]
 
 
@@ -155,23 +155,23 @@ def history(session: Session, game_id: str) -> list[GameEvent]:
 
 
 def add_hand(session: Session, game_id: str, hand: Any, expected_version: int | None = None,
-             idempotency_key: str | None = None) -> tuple[Table, int]:
+             idempotency_key: str | None = None) -> tuple[GameView, int]:
     """Append a hand; a retry with the same idempotency key adds nothing. Returns (game, number)."""
 
-    def change(table: Table) -> Change:
-        if table.row.finished:
+    def change(game: GameView) -> Change:
+        if game.row.finished:
             raise RuleError(msg(N_("This game is over. Correct a hand to reopen it.")), "hand")
-        number = len(table.hands) + 1
-        return Change(table.hands + [hand], "add", number, None, hand)
+        number = len(game.hands) + 1
+        return Change(game.hands + [hand], "add", number, None, hand)
 
     return _mutate(session, game_id, expected_version, change, (idempotency_key, hand))
 
 
 def edit_hand(session: Session, game_id: str, number: int, hand: Any,
-              expected_version: int | None = None, reason: str = "") -> tuple[Table, int]:
-    def change(table: Table) -> Change:
-        before = _hand_at(table, number)
-        hands = list(table.hands)
+              expected_version: int | None = None, reason: str = "") -> tuple[GameView, int]:
+    def change(game: GameView) -> Change:
+        before = _hand_at(game, number)
+        hands = list(game.hands)
         hands[number - 1] = hand
         return Change(hands, "edit", number, before, hand, reason)
 
@@ -179,26 +179,26 @@ def edit_hand(session: Session, game_id: str, number: int, hand: Any,
 
 
 def delete_hand(session: Session, game_id: str, number: int,
-                expected_version: int | None = None, reason: str = "") -> tuple[Table, int]:
-    def change(table: Table) -> Change:
-        before = _hand_at(table, number)
-        hands = table.hands[: number - 1] + table.hands[number:]
+                expected_version: int | None = None, reason: str = "") -> tuple[GameView, int]:
+    def change(game: GameView) -> Change:
+        before = _hand_at(game, number)
+        hands = game.hands[: number - 1] + game.hands[number:]
         return Change(hands, "delete", number, before, None, reason)
 
     return _mutate(session, game_id, expected_version, change)
 
 
 def undo_last(session: Session, game_id: str,
-              expected_version: int | None = None) -> tuple[Table, int]:
+              expected_version: int | None = None) -> tuple[GameView, int]:
     """Reverse the latest change not yet undone (adds, corrections, deletions)."""
     undone: list[GameEvent] = []
 
-    def change(table: Table) -> Change:
+    def change(game: GameView) -> Change:
         event = last_change(session, game_id)
         if event is None:
             raise RuleError(msg(N_("There is no change left to undo.")))
         undone.append(event)
-        hands, n = list(table.hands), event.number or 0
+        hands, n = list(game.hands), event.number or 0
         if event.action == "add":
             hands.pop(n - 1)
         elif event.action == "edit":
@@ -209,21 +209,23 @@ def undo_last(session: Session, game_id: str,
             hands.insert(n - 1, event.before or {})
         return Change(hands, "undo", n, event.after, event.before, event.action)
 
-    result = _mutate(session, game_id, expected_version, change, on_success=lambda: [
-        setattr(event, "undone", True) for event in undone])
-    return result
+    def mark_undone() -> None:
+        for event in undone:
+            event.undone = True
+
+    return _mutate(session, game_id, expected_version, change, on_success=mark_undone)
 
 
 def delete_after_end(session: Session, game_id: str,
-                     expected_version: int | None = None) -> tuple[Table, int]:
+                     expected_version: int | None = None) -> tuple[GameView, int]:
     """Delete, in one change, the hands on the record after the hand that ended the game."""
 
-    def change(table: Table) -> Change:
-        first = table.state.counted + 1
-        if not table.state.finished or first > len(table.hands):
+    def change(game: GameView) -> Change:
+        first = game.state.counted + 1
+        if not game.state.finished or first > len(game.hands):
             raise RuleError(msg(N_("No hand was played after the end of this game.")))
-        removed = table.hands[first - 1:]
-        return Change(table.hands[:first - 1], TRIM, first, {"hands": removed}, None)
+        removed = game.hands[first - 1:]
+        return Change(game.hands[:first - 1], TRIM, first, {"hands": removed}, None)
 
     return _mutate(session, game_id, expected_version, change)
 
@@ -244,16 +246,16 @@ def _trimmed(event: GameEvent) -> list[Any]:
     return removed
 
 
-def _hand_at(table: Table, number: Any) -> dict[str, Any]:
-    if type(number) is not int or not 1 <= number <= len(table.hands):
+def _hand_at(game: GameView, number: Any) -> dict[str, Any]:
+    if type(number) is not int or not 1 <= number <= len(game.hands):
         raise GameNotFound(f"hand {number}")
-    return table.hands[number - 1]
+    return game.hands[number - 1]
 
 
 def _mutate(session: Session, game_id: str, expected_version: int | None,
-            make_change: Callable[[Table], Change],
+            make_change: Callable[[GameView], Change],
             retry: tuple[str | None, Any] = (None, None),
-            on_success: Callable[[], Any] | None = None) -> tuple[Table, int]:
+            on_success: Callable[[], Any] | None = None) -> tuple[GameView, int]:
     """Apply one change under the game's lock. `retry` is (Idempotency-Key, what was sent):
     the same key again with the same request answers the first result and changes nothing."""
     key, sent = (retry[0] or "")[:128], retry[1]
@@ -268,17 +270,17 @@ def _mutate(session: Session, game_id: str, expected_version: int | None,
                                            "hand: send a new key with a new hand.")),
                                     "Idempotency-Key")
                 return load_game(session, game_id), seen.body.get("number", 0)
-        table = load_game(session, game_id)
-        if expected_version is not None and table.row.version - 1 != expected_version:
+        game = load_game(session, game_id)
+        if expected_version is not None and game.row.version - 1 != expected_version:
             session.rollback()
             raise StaleGame(load_game(session, game_id), msg(N_(
                 "Someone else changed this game first: here it is as it is now. "
                 "Check it, then make your change again.")))
-        change = make_change(table)
-        state = _checked_state(table, change)
-        _store(session, table.row, change)
-        _denormalise(table.row, state, len(change.hands))
-        session.add(GameEvent(game_id=game_id, version=table.row.version, action=change.action,
+        change = make_change(game)
+        state = _checked_state(game, change)
+        _store(session, game.row, change)
+        _denormalise(game.row, state, len(change.hands))
+        session.add(GameEvent(game_id=game_id, version=game.row.version, action=change.action,
                               number=change.number, before=change.before, after=change.after,
                               reason=(change.reason or "")[:500]))
         if key:
@@ -286,11 +288,35 @@ def _mutate(session: Session, game_id: str, expected_version: int | None,
                                           body={"number": change.number, "sent": sent}))
         if on_success:
             on_success()
+        _changed(session, game.row)
         session.commit()
     except BaseException:
         session.rollback()
         raise
-    return Table(table.row, table.spec, change.hands, state), change.number or 0
+    return GameView(game.row, game.spec, change.hands, state), change.number or 0
+
+
+# --- What the rest of the app does when a game changes -----------------------------------
+
+GameHook = Callable[[Session, Game], None]
+_AFTER_CHANGE: list[GameHook] = []
+
+
+def after_change(hook: GameHook) -> GameHook:
+    """Run `hook(session, row)` in the transaction of every change to a game (a hand saved,
+    corrected, deleted or undone, the game deleted or restored), after it is rescored and
+    before the commit. Tournaments start a match's next game there, so no read has to.
+
+    A registry rather than an import: tournaments build on games, never the reverse.
+    """
+    _AFTER_CHANGE.append(hook)
+    return hook
+
+
+def _changed(session: Session, row: Game) -> None:
+    session.flush()  # hooks query the stored games, this one as changed included
+    for hook in _AFTER_CHANGE:
+        hook(session, row)
 
 
 def _lock(session: Session, game_id: str) -> None:
@@ -305,10 +331,10 @@ def _lock(session: Session, game_id: str) -> None:
         raise GameNotFound(game_id)
 
 
-def _checked_state(table: Table, change: Change) -> GameState:
+def _checked_state(game: GameView, change: Change) -> GameState:
     """Score the game with the change; a bad hand is refused naming that hand."""
     try:
-        return compute(table.spec, table.row, change.hands)
+        return compute(game.spec, game.row, change.hands)
     except RuleError as error:
         field = error.field or ""
         prefix = f"hands[{(change.number or 1) - 1}]"
@@ -323,6 +349,7 @@ def _store(session: Session, row: Game, change: Change) -> None:
     if TRIM in (change.action, change.reason if change.action == "undo" else None):
         _store_tail(session, row.id, n, change.hands[n - 1:])
     elif change.before is None:  # a hand appears at n: an add, or undoing a deletion
+        assert change.after is not None  # a change keeps the hand on at least one side
         _shift(session, row.id, n, +1)
         session.add(Hand(game_id=row.id, position=n, data=change.after))
     elif change.after is None:  # a hand goes: a deletion, or undoing an add
@@ -374,16 +401,18 @@ def delete_game(session: Session, game_id: str) -> None:
     row.deleted_at = utcnow()
     row.version += 1
     session.add(GameEvent(game_id=game_id, version=row.version, action="delete_game"))
+    _changed(session, row)
     session.commit()
 
 
-def restore_game(session: Session, game_id: str) -> Table:
+def restore_game(session: Session, game_id: str) -> GameView:
     row = session.get(Game, game_id)
     if row is None or row.deleted_at is None or utcnow() - row.deleted_at > UNDELETE_WINDOW:
         raise GameNotFound(game_id)
     row.deleted_at = None
     row.version += 1
     session.add(GameEvent(game_id=game_id, version=row.version, action="restore_game"))
+    _changed(session, row)
     session.commit()
     return load_game(session, game_id)
 
@@ -435,7 +464,7 @@ class MatchGameExists(Exception):
 
 
 @dataclass(frozen=True)
-class MatchGame:
+class MatchSummaryGame:
     """One game of a match as the match line lists it; `winner` is a side, once finished."""
 
     id: str
@@ -445,11 +474,11 @@ class MatchGame:
 
 
 @dataclass(frozen=True)
-class MatchView:
+class MatchSummary:
     """A match as stored: its games in order, games won per side, and what comes next."""
 
     sides: tuple[str, ...]
-    games: tuple[MatchGame, ...]
+    games: tuple[MatchSummaryGame, ...]
     wins: tuple[int, ...]
     decided: bool
     winner: int | None
@@ -465,27 +494,53 @@ class MatchView:
     def next_is_decider(self) -> bool:
         return self.next_from is not None and len(self.games) + 1 == MATCH_GAMES
 
-    def deciding(self, game_id: str) -> MatchGame | None:
+    def deciding(self, game_id: str) -> MatchSummaryGame | None:
         """This game, if it is the match's deciding game."""
-        return next((game for game in self.games
-                     if game.id == game_id and game.number == MATCH_GAMES), None)
+        return next((played for played in self.games
+                     if played.id == game_id and played.number == MATCH_GAMES), None)
+
+    def of_game(self, game_id: str) -> GameMatch:
+        return GameMatch.after(game_id, [played.id for played in self.games], self.wins,
+                               self.decided)
+
+
+@dataclass(frozen=True)
+class GameMatch:
+    """Where a game stands in its match (a Basra match or a tournament table's): games won
+    per side, whether the match is decided, and the match's game after this one, if any."""
+
+    wins: tuple[int, ...]
+    decided: bool
+    next_game: str | None
+
+    @classmethod
+    def after(cls, game_id: str, game_ids: list[str], wins: Any, decided: bool) -> GameMatch:
+        """The match as seen from `game_id`, one of its games listed in order."""
+        later = game_ids[game_ids.index(game_id) + 1:] if game_id in game_ids else []
+        return cls(tuple(wins), decided, later[0] if later else None)
+
+
+def basra_match(session: Session, row: Game) -> GameMatch | None:
+    """The Basra match this game is part of, once the match has a second game."""
+    summary = match_summary(session, row) if row.match_id else None
+    return summary.of_game(row.id) if summary else None
 
 
 def _match_refusal(session: Session, row: Game) -> Msg | None:
     """Why this game cannot be part of a match of its own; None when it can."""
-    if row.game != basra.SPEC.name:
+    if not get_game(row.game).plays_matches:
         return msg(N_("Only Basra is played as a match of five games."))
     if len(side_names(row.players, row.teams)) != 2:
         return msg(N_("A Basra match is played between two sides: two players or two "
                       "partnerships."))
-    in_tournament = session.exec(select(TournamentGame.game_id)
-                                 .where(TournamentGame.game_id == row.id)).first()
+    in_tournament = session.exec(select(MatchGame.game_id)
+                                 .where(MatchGame.game_id == row.id)).first()
     if in_tournament is not None:
         return msg(N_("This game belongs to a tournament: the tournament runs its matches."))
     return None
 
 
-def match_summary(session: Session, game: Game) -> MatchView | None:
+def match_summary(session: Session, game: Game) -> MatchSummary | None:
     """The match this game is part of, from the stored games; None when there is none.
 
     A finished game that has no match yet is the first game of one that may follow.
@@ -497,7 +552,7 @@ def match_summary(session: Session, game: Game) -> MatchView | None:
     rows = [game] if game.match_id is None else list(session.exec(
         select(Game).where(Game.match_id == game.match_id, col(Game.deleted_at).is_(None))
         .order_by(col(Game.match_number), col(Game.created_at))))
-    listed = [MatchGame(row.id, row.match_number or 1, row.rules["target"],
+    listed = [MatchSummaryGame(row.id, row.match_number or 1, row.rules["target"],
                         row.winners[0] if row.finished and len(row.winners) == 1 else None)
               for row in rows]
     first_target = rows[0].rules["target"]
@@ -508,11 +563,11 @@ def match_summary(session: Session, game: Game) -> MatchView | None:
         if played.winner is not None and not state.finished:
             winners.append(played.winner)
             state = basra.match_state(winners, 2, first_target)
-    return MatchView(tuple(side_names(game.players, game.teams)), tuple(listed),
+    return MatchSummary(tuple(side_names(game.players, game.teams)), tuple(listed),
                      tuple(state.wins), state.finished, state.winner, state.next_target)
 
 
-def next_match_game(session: Session, game_id: str) -> tuple[Table, str]:
+def next_match_game(session: Session, game_id: str) -> tuple[GameView, str]:
     """Start the next game of this finished game's Basra match: same players, teams, rules.
 
     Its target comes from the match (150 for the decider), its first dealer is the one who
@@ -520,8 +575,8 @@ def next_match_game(session: Session, game_id: str) -> tuple[Table, str]:
     """
     _lock(session, game_id)  # so a double tap starts one game
     try:
-        table = load_game(session, game_id)
-        row = table.row
+        game = load_game(session, game_id)
+        row = game.row
         refusal = _match_refusal(session, row)
         if refusal is not None:
             raise RuleError(refusal)
@@ -531,7 +586,7 @@ def next_match_game(session: Session, game_id: str) -> tuple[Table, str]:
         view = match_summary(session, row)
         assert view is not None  # a finished Basra game between two sides always has one
         number = row.match_number or 1
-        later = [game for game in view.games if game.number > number]
+        later = [played for played in view.games if played.number > number]
         if later:
             raise MatchGameExists(later[0].id)
         if view.decided or view.next_target is None:
@@ -539,7 +594,7 @@ def next_match_game(session: Session, game_id: str) -> tuple[Table, str]:
                                 name=view.sides[view.winner or 0]))
         row.match_id, row.match_number = row.match_id or row.id, number
         return create_game(session, row.game, row.rules, row.players, row.teams,
-                           target=view.next_target, first_dealer=table.state.dealer,
+                           target=view.next_target, first_dealer=game.state.dealer,
                            match=(row.match_id, number + 1))
     except BaseException:
         session.rollback()

@@ -17,14 +17,14 @@ from ..rules.messages import N_, RuleError, msg
 from . import games
 
 
-def current(session: Session, table: games.Table) -> PlayAlong:
+def current(session: Session, game: games.GameView) -> PlayAlong:
     """The game's hand in progress as it stands now, or a new one for the next hand.
 
     Nothing is saved and the stored row is not touched: its first player follows the game's
     leader (until a card is played or the scorer picks one) in a copy.
     """
-    row = _stored_or_new(session, table)
-    followed = engine.follow_leader(row.state, table.state.leader)
+    row = _stored_or_new(session, game)
+    followed = engine.follow_leader(row.state, game.state.leader)
     if followed is row.state:
         return row
     return PlayAlong(id=row.id, game_id=row.game_id, state=followed, version=row.version)
@@ -37,12 +37,12 @@ def change(session: Session, game_id: str, expected_version: Any,
     The first step of a hand creates its row. Returns the row and the number of the hand
     added to the game, if this step finished it.
     """
-    table = games.load_game(session, game_id)
-    row = _stored_or_new(session, table)
+    game = games.load_game(session, game_id)
+    row = _stored_or_new(session, game)
     if str(expected_version) != str(row.version):
         raise RuleError(msg(N_("This hand was changed on another phone: here it is as it is "
                                "now.")), "version")
-    row.state = step(engine.follow_leader(row.state, table.state.leader))
+    row.state = step(engine.follow_leader(row.state, game.state.leader))
     row.version += 1
     row.updated_at = utcnow()
     session.add(row)
@@ -58,14 +58,14 @@ def change(session: Session, game_id: str, expected_version: Any,
     return row, number
 
 
-def _stored_or_new(session: Session, table: games.Table) -> PlayAlong:
+def _stored_or_new(session: Session, game: games.GameView) -> PlayAlong:
     """The unfinished row of the game, else an unsaved one for the next hand."""
-    if not table.spec.play_along:
+    if not game.spec.play_along:
         raise RuleError(msg(N_("Play-along is for Basra games.")), "game")
-    row = session.exec(select(PlayAlong).where(PlayAlong.game_id == table.row.id,
+    row = session.exec(select(PlayAlong).where(PlayAlong.game_id == game.row.id,
                                                ~col(PlayAlong.finished))
                        .order_by(col(PlayAlong.id).desc())).first()
     if row is not None:
         return row
-    return PlayAlong(game_id=table.row.id, state=engine.new_state(
-        table.row.rules, len(table.row.players), table.row.teams, table.state.leader))
+    return PlayAlong(game_id=game.row.id, state=engine.new_state(
+        game.row.rules, len(game.row.players), game.row.teams, game.state.leader))

@@ -16,10 +16,9 @@ from ..rules.messages import Msg, RuleError
 from ..rules.shllaat import DECKS as SHLLAAT_DECKS
 from . import referee
 from .games import load_game
-from .referee_query import Key, Query, option_text, picker
+from .referee_query import Key, Query, picker
 from .setup import preset_title, value_title
 
-PLAYER_COUNTS = {"shllaat": (2, 3, 4, 5), "gharat": (2, 3, 4)}
 DEFAULT_PLAYERS = {"shllaat": 3, "gharat": 4}
 
 
@@ -106,7 +105,7 @@ def _rule_choices(board: Board) -> None:
         if option.values is None:
             continue  # targets do not change a ruling
         board.options.append((option.label, [
-            Key(value_title(value), query.changed(**{option.name: option_text(value)}),
+            Key(value_title(value), query.changed(**{option.name: option.text(value)}),
                 board.rules[option.name] == value) for value in option.values]))
 
 
@@ -197,7 +196,7 @@ def _basra(board: Board) -> None:
 
 def _players(board: Board) -> tuple[int, int]:
     """(number of players, the player whose turn it is) with chips to change both."""
-    counts = PLAYER_COUNTS[board.game]
+    counts = get_game(board.game).player_counts
     players = len(board.names) if board.from_game else _seat(
         board, "players", max(counts) + 1, DEFAULT_PLAYERS[board.game])
     players = players if players in counts else DEFAULT_PLAYERS[board.game]
@@ -234,10 +233,11 @@ def _pile_layout(board: Board, first: tuple, players: int, single: bool) -> list
 
 def _claim_keys(board: Board, player: int, claimed: list[int], own: bool = False) -> None:
     for slot in _claimable(board, player, own):
-        owners = [o for o in claimed if o != slot.owner] + (
-            [] if slot.owner in claimed else [slot.owner])
+        owner = slot.owner
+        assert owner is not None  # _claimable keeps players' piles only
+        owners = [o for o in claimed if o != owner] + ([] if owner in claimed else [owner])
         slot.claim = Key(slot.key, board.query.changed(
-            cpiles=",".join(str(o) for o in sorted(owners))), slot.owner in claimed)
+            cpiles=",".join(str(o) for o in sorted(owners))), owner in claimed)
 
 
 def _shllaat(board: Board) -> None:

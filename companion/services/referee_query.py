@@ -14,11 +14,9 @@ from functools import cached_property
 from typing import Any
 from urllib.parse import quote
 
-from ..digits import parse_int
 from ..rules.cards import JOKER_RANK, RANKS, SUIT_SYMBOLS, SUITS, Card, Deck, parse_card
 from ..rules.catalogue import get_game
 from ..rules.messages import Msg
-from ..rules.options import Option
 
 SITUATION_KEYS = ("floor", "played", "claimed", "previous", "pool", "player", "players",
                   "cpool", "cpiles", "top", "ctop", "drawn", "trump", "trick", "first", "bids",
@@ -38,13 +36,6 @@ def href(args: Mapping[str, str]) -> str:
     return "?" + "&".join(
         f"{key}={value if _PLAIN.fullmatch(value) else quote(value, safe=',')}"
         for key, value in args.items())
-
-
-def option_text(value: Any) -> str:
-    """How an option value is written in a URL: true/false for switches."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
 
 
 @dataclass(frozen=True)
@@ -103,19 +94,8 @@ class Query:
             raw["preset"] = self.args["preset"]
         for option in get_game(self.game).options:
             if option.name in self.args:
-                raw[option.name] = _option_value(option, self.args[option.name])
+                raw[option.name] = option.parse(self.args[option.name])
         return raw
-
-
-def _option_value(option: Option, text: str) -> Any:
-    """The option value written as `text`; unknown text is passed on for a clear RuleError."""
-    if option.values is None:
-        number = parse_int(text)
-        return text if number is None else number
-    for value in option.values:
-        if option_text(value) == text:
-            return value
-    return text
 
 
 # --- The card picker ----------------------------------------------------------------------

@@ -116,28 +116,31 @@ class Setup:
 
     def _rules_for_sentences(self) -> dict[str, Any]:
         """The preset's rules with every value typed so far that makes sense."""
-        rules = self.spec.resolve({"preset": self.preset})
+        typed: dict[str, Any] = {}
         for option in self.spec.options:
             with suppress(RuleError):  # a half-typed value keeps the preset's sentence
-                rules[option.name] = _typed(option, self.values[option.name])
-        return rules
+                typed[option.name] = option.parse(self.values[option.name])
+        return {**self.spec.resolve({"preset": self.preset}), **typed}
 
 
 def _option_field(option: Option, raw: str, rules: dict[str, Any]) -> OptionField:
-    choices = [Choice(str(value), option.describe({**rules, option.name: value}),
-                      str(value) == raw) for value in option.values or ()]
+    choices = [Choice(option.text(value), option.describe({**rules, option.name: value}),
+                      option.text(value) == raw) for value in option.values or ()]
     return OptionField(option.name, option.label, raw, option.describe(rules), choices)
 
 
 def blank(spec: GameSpec, preset: str | None = None) -> Setup:
     """A fresh form for `spec` showing `preset`'s values (the default preset if unknown)."""
-    preset = preset if preset in spec.presets else spec.default_preset
+    if preset is None or preset not in spec.presets:
+        preset = spec.default_preset
     count = DEFAULT_PLAYERS if DEFAULT_PLAYERS in spec.player_counts else min(spec.player_counts)
     return Setup(spec, preset, _preset_values(spec, preset), [""] * count)
 
 
 def _preset_values(spec: GameSpec, preset: str) -> dict[str, str]:
-    return {name: str(value) for name, value in spec.resolve({"preset": preset}).items()}
+    """The preset's option values in their text form, as the form shows them."""
+    rules = spec.resolve({"preset": preset})
+    return {option.name: option.text(rules[option.name]) for option in spec.options}
 
 
 def read(spec: GameSpec, form: Mapping[str, Any], players: list[str]) -> Setup:
@@ -156,11 +159,11 @@ def read(spec: GameSpec, form: Mapping[str, Any], players: list[str]) -> Setup:
     return setup
 
 
-def create(session: Session, setup: Setup) -> tuple[games.Table, str]:
+def create(session: Session, setup: Setup) -> tuple[games.GameView, str]:
     """Create the game the form describes; RuleError (with the form's field) if it can't be."""
     rules: dict[str, Any] = {"preset": setup.preset}
     for option in setup.spec.options:
-        rules[option.name] = _typed(option, setup.values[option.name])
+        rules[option.name] = option.parse(setup.values[option.name])
     dealer = parse_int(setup.first_dealer)
     return games.create_game(session, setup.spec.name, rules, setup.players, _teams(setup),
                              first_dealer=dealer)
@@ -174,25 +177,6 @@ def _teams(setup: Setup) -> list[list[int]] | None:
         raise RuleError(msg(N_("{option}: choose one of the choices shown."),
                             option=Msg(N_("Partnerships"))), "teams")
     return OPPOSITE_PARTNERS if setup.teams == TEAMS_OPPOSITE else None
-
-
-def _typed(option: Option, raw: str) -> Any:
-    """A form's text as the option's value: a whole number, or one of its choices."""
-    field_name = f"rules.{option.name}"
-    if option.values is None:
-        number = parse_int(raw)
-        if number is None:
-            raise RuleError(msg(N_("{option}: enter a whole number."),
-                                option=Msg(option.label)), field_name)
-        if number < option.minimum:
-            raise RuleError(msg(N_("{option} must be at least {minimum}."),
-                                option=Msg(option.label), minimum=option.minimum), field_name)
-        return number
-    for value in option.values:
-        if str(value) == raw:
-            return value
-    raise RuleError(msg(N_("{option}: choose one of the choices shown."),
-                        option=Msg(option.label)), field_name)
 
 
 def field_of(error: RuleError) -> str:

@@ -1,8 +1,8 @@
 """Tournaments: entrants, rounds and tables whose games are ordinary games, and standings.
 
 Nothing is kept per process: a match's state is read from its stored games every time.
-Loading a tournament also moves every match on, creating the next game of a match whose
-last game has finished (the unique match/number pair stops two readers creating it twice).
+Reading never writes: a match's next game is created in the transaction of the change that
+calls for it (pairing the round, finishing the game before it, clearing a result set by hand).
 """
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ import csv
 import io
 import zlib
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import delete, func, update
 from sqlmodel import Session, col, select
 
-from ..models import Game, utcnow
+from ..models import Game, PlayAlong, utcnow
 from ..models_tournament import Entrant, Match, MatchGame, Round, Tournament, TournamentEvent
 from ..rules.catalogue import get_game
 from ..rules.messages import N_, RuleError, msg
@@ -35,11 +35,10 @@ ROUND_ROBIN, SWISS, KNOCKOUT = "round_robin", "swiss", "knockout"
 FORMATS = (ROUND_ROBIN, SWISS, KNOCKOUT)
 MAX_ENTRANTS = 256
 MAX_NAME_LENGTH = 80
-BASRA_DECIDER = 150  # RULINGS: at two games all, the deciding game is played to 150
 
 __all__ = ["TournamentNotFound", "create_tournament", "load", "version", "next_round",
            "add_entrants", "set_result", "clear_result", "rankings", "records", "csv_text",
-           "history", "match_view"]
+           "history", "match_view", "game_match", "match_of"]
 
 
 @dataclass
@@ -50,7 +49,7 @@ class MatchView:
     round: int
     names: list[str]
     games: list[Any]  # rows with id, finished, winners, totals
-    progress: matches.Progress | None
+    progress: matches.MatchProgress | None
     result: Result | None
 
     @property
@@ -63,8 +62,8 @@ class MatchView:
 
     @property
     def current(self) -> Any:
-        """The game being played now, if any."""
-        return self.games[-1] if self.games and not self.games[-1].finished else None
+        """The game being played now, if any: the first one not finished."""
+        return next((game for game in self.games if not game.finished), None)
 
     @property
     def winner(self) -> int | None:
@@ -75,7 +74,7 @@ class MatchView:
 
 
 @dataclass
-class Event:
+class TournamentView:
     """A tournament with its entrants and rounds, as loaded for one request."""
 
     row: Tournament
@@ -115,7 +114,7 @@ class Event:
 # --- Creating ----------------------------------------------------------------------------
 
 def create_tournament(session: Session, name: Any, game: Any, rules: Any, format: Any,
-                      entrants: Any = None, settings: Any = None) -> tuple[Event, str]:
+                      entrants: Any = None, settings: Any = None) -> tuple[TournamentView, str]:
     """A new tournament with frozen rules; returns it with the director key (shown once)."""
     spec = get_game(game)
     resolved = spec.resolve(rules)
@@ -153,11 +152,12 @@ def _settings(spec: GameSpec, format: str, raw: Any) -> dict[str, Any]:
     size = _number(raw, "table_size", 2, 2, 5)
     partnerships = spec.partnerships == "always" or raw.get("partnerships") is True
     _check_table(spec, format, size, partnerships)
-    best_of = _number(raw, "best_of", 5 if spec.name == "basra" and size == 2 else 1, 1, 9)
+    # Two sides of a game played as matches play a whole match (Basra: best of 5).
+    best_of = _number(raw, "best_of", spec.match_games if size == 2 else 1, 1, 9)
     if size == 2 and best_of % 2 == 0:
         raise RuleError(msg(N_("A match is best of an odd number of games: 1, 3, 5...")),
                         "best_of")
-    decider = BASRA_DECIDER if spec.name == "basra" and size == 2 and best_of > 1 else None
+    decider = spec.decider_target if size == 2 and best_of > 1 else None
     points = raw.get("points") or {}
     default_breaks = [BUCHHOLZ, *TIEBREAKS[:3]] if format == SWISS else list(TIEBREAKS[:3])
     tiebreaks = raw.get("tiebreaks", default_breaks)
@@ -195,14 +195,14 @@ def _number(raw: dict[str, Any], name: str, default: Any, low: int, high: int) -
 
 # --- Entrants ----------------------------------------------------------------------------
 
-def add_entrants(session: Session, tournament_id: str, entrants: Any) -> Event:
+def add_entrants(session: Session, tournament_id: str, entrants: Any) -> TournamentView:
     """Add players or partnerships before the first round; names stay unique."""
-    event = load(session, tournament_id)
-    if event.started:
+    tournament = load(session, tournament_id)
+    if tournament.started:
         raise RuleError(msg(N_("The first round has started: entrants can no longer be "
                                "added.")), "entrants")
-    _bump(session, event.row)
-    _add(session, event.row, event.spec, entrants, event.entrants)
+    _bump(session, tournament.row)
+    _add(session, tournament.row, tournament.spec, entrants, tournament.entrants)
     session.commit()
     return load(session, tournament_id)
 
@@ -249,7 +249,7 @@ def _players(item: Any, team: int) -> list[str]:
     return names
 
 
-# --- Loading and moving matches on ---------------------------------------------------------
+# --- Loading ---------------------------------------------------------------------------------
 
 def version(session: Session, tournament_id: str) -> int:
     """Changes whenever the tournament or any of its games changes: one cheap query."""
@@ -263,8 +263,9 @@ def version(session: Session, tournament_id: str) -> int:
     return int(value)
 
 
-def load(session: Session, tournament_id: str, advance: bool = True) -> Event:
-    """The tournament as it stands; with `advance`, next games are created first."""
+def load(session: Session, tournament_id: str) -> TournamentView:
+    """The tournament as it stands. Only reads: games are started by the changes that call
+    for them (a round paired, a game finished, a result cleared)."""
     row = session.get(Tournament, tournament_id, populate_existing=True)
     if row is None:
         raise TournamentNotFound(tournament_id)
@@ -274,29 +275,30 @@ def load(session: Session, tournament_id: str, advance: bool = True) -> Event:
     names = {e.id: e.name for e in entrants}
     numbers = {r.id: r.number for r in session.exec(
         select(Round).where(Round.tournament_id == row.id))}
-    # Plain rows, not ORM objects: a long event has hundreds of matches and games.
-    rows = session.exec(select(Match.id, Match.round_id, Match.table, Match.sides, Match.manual,
-                               Match.key_hash, Match.tournament_id)
-                        .where(Match.tournament_id == row.id)
-                        .order_by(col(Match.round_id), col(Match.table))).all()
-    played = _games_by_match(session, row.id)
-    rules = _MatchRules(row.settings["best_of"], row.rules["target"],
-                        row.settings["decider_target"])
-    views = [_view(rules, m, numbers[m.round_id], names, played.get(m.id, [])) for m in rows]
-    if advance and any(_wants_game(row, v) for v in views):
-        _start_games(session, row, spec, [v for v in views if _wants_game(row, v)])
-        return load(session, tournament_id, advance=False)
+    # Plain rows, not ORM objects: a long tournament has hundreds of matches and games.
+    # (sqlmodel's select() is typed for at most 4 columns, so these rows are untyped.)
+    rows: Sequence[Any] = session.exec(
+        select(Match.id, Match.round_id, Match.table, Match.sides,  # type: ignore[call-overload]
+               Match.manual, Match.key_hash, Match.tournament_id)
+        .where(Match.tournament_id == row.id)
+        .order_by(col(Match.round_id), col(Match.table))).all()
+    played = _game_rows(session, MatchGame.tournament_id == row.id)
+    rules = _match_rules(row)
     rounds: list[list[MatchView]] = [[] for _ in numbers]
-    for view in views:
-        rounds[view.round - 1].append(view)
-    return Event(row, spec, entrants, rounds, version(session, row.id))
+    for match in rows:
+        number = numbers[match.round_id]
+        rounds[number - 1].append(_view(rules, match, number, names, played.get(match.id, [])))
+    return TournamentView(row, spec, entrants, rounds, version(session, row.id))
 
 
-def _games_by_match(session: Session, tournament_id: str) -> dict[int, list[Any]]:
-    """Per match, its live games as plain rows (id, finished, winners, totals), in order."""
-    query = (select(MatchGame.match_id, Game.id, Game.finished, Game.winners, Game.totals)
+def _game_rows(session: Session, *where: Any) -> dict[int, list[Any]]:
+    """Per match, its live games as plain rows (id, finished, winners, totals, hand_count,
+    version), in order."""
+    # sqlmodel's select() is typed for at most 4 columns
+    query = (select(MatchGame.match_id, Game.id, Game.finished, Game.winners, Game.totals,  # type: ignore[call-overload]
+                    Game.hand_count, Game.version)
              .join(Game, col(Game.id) == col(MatchGame.game_id))
-             .where(MatchGame.tournament_id == tournament_id, col(Game.deleted_at).is_(None))
+             .where(col(Game.deleted_at).is_(None), *where)
              .order_by(col(MatchGame.match_id), col(MatchGame.number)))
     found: dict[int, list[Any]] = {}
     for row in session.exec(query):
@@ -309,6 +311,11 @@ class _MatchRules:
     best_of: int
     target: int
     decider_target: int | None
+
+
+def _match_rules(row: Tournament) -> _MatchRules:
+    return _MatchRules(row.settings["best_of"], row.rules["target"],
+                       row.settings["decider_target"])
 
 
 def _view(rules: _MatchRules, match: Any, number: int, names: dict[Any, str],
@@ -327,7 +334,7 @@ def _view(rules: _MatchRules, match: Any, number: int, names: dict[Any, str],
                      result)
 
 
-def _progress(rules: _MatchRules, sides: int, played: list[Any]) -> matches.Progress:
+def _progress(rules: _MatchRules, sides: int, played: list[Any]) -> matches.MatchProgress:
     finished = [g for g in played if g.finished]
     if sides == 2:
         return matches.head_to_head([g.winners for g in finished], rules.best_of, rules.target,
@@ -340,37 +347,109 @@ def _points(played: list[Any], sides: int) -> list[int]:
     return [sum(g.totals[side] for g in played) for side in range(sides)]
 
 
-def _wants_game(row: Tournament, view: MatchView) -> bool:
-    return not view.bye and view.result is None and view.current is None
+# --- Moving a match on: in the transaction of the change that calls for it --------------------
+
+@games.after_change
+def _game_changed(session: Session, game: Game) -> None:
+    """A table's game changed (saved, corrected, deleted, restored): settle its match."""
+    link = session.exec(select(MatchGame).where(MatchGame.game_id == game.id)).first()
+    if link is None:
+        return
+    # Changes to one tournament settle one at a time, taking its row as the director's
+    # changes do first (PostgreSQL; SQLite's write lock already serialises them).
+    tournament = session.exec(select(Tournament).where(Tournament.id == link.tournament_id)
+                              .with_for_update()).one()
+    match = session.get(Match, link.match_id, populate_existing=True)
+    assert match is not None
+    _settle(session, tournament, match)
 
 
-def _start_games(session: Session, row: Tournament, spec: GameSpec,
-                 views: list[MatchView]) -> None:
-    """Start the next game of every match that wants one, in one transaction.
+def _settle(session: Session, row: Tournament, match: Match) -> None:
+    """Keep a match's games as its results call for (the caller commits).
 
-    Two phones reading the tournament at once may both try: the second one's games collide
-    with the first one's on the match's game numbers and are simply not kept.
+    Games not started yet (no hand, no play-along) that the match no longer needs are removed:
+    those after a game a correction reopened, or after the game that decided the match. Games
+    with hands stay, for the director to decide. Then, if every game is finished and the
+    match is not decided, its next game starts.
     """
-    try:
-        for view in views:
-            _start_game(session, row, spec, view)
-        session.commit()
-    except IntegrityError:
-        session.rollback()
+    if len(match.sides) < 2:
+        return  # a bye plays no game
+    rules = _match_rules(row)
+    played = _game_rows(session, MatchGame.match_id == match.id).get(match.id or 0, [])
+    removed = _remove(session, row, _not_started(session,
+                                                 _superseded(rules, len(match.sides), played)))
+    played = [g for g in played if g.id not in removed]
+    view = _view(rules, match, 0, {}, played)
+    if view.result is None and view.current is None:
+        _start_game(session, row, view)
 
 
-def _start_game(session: Session, row: Tournament, spec: GameSpec, view: MatchView) -> None:
+def _superseded(rules: _MatchRules, sides: int, played: list[Any]) -> list[Any]:
+    """The games after the first unfinished one, or after the one that decided the match."""
+    for number, game in enumerate(played, start=1):
+        if not game.finished or _progress(rules, sides, played[:number]).finished:
+            return played[number:]
+    return []
+
+
+def _not_started(session: Session, candidates: list[Any]) -> list[Any]:
+    """Those of the games with no hand entered and no hand being played along."""
+    empty = [g for g in candidates if g.hand_count == 0]
+    if not empty:
+        return []
+    playing = set(session.exec(select(PlayAlong.game_id).where(
+        col(PlayAlong.game_id).in_([g.id for g in empty]))))
+    return [g for g in empty if g.id not in playing]
+
+
+def _remove(session: Session, row: Tournament, unneeded: list[Any]) -> set[str]:
+    """Delete games nobody started; returns their ids. The tournament's version grows by
+    what theirs counted, so the version pollers compare (its own plus its games') still only
+    grows. A game being saved this very moment is left alone: it is being started."""
+    if not unneeded:
+        return set()
+    free = set(session.exec(select(Game.id).where(col(Game.id).in_([g.id for g in unneeded]))
+                            .with_for_update(skip_locked=True)))
+    if free:
+        session.exec(delete(Game).where(col(Game.id).in_(free)))
+        grown = sum(g.version for g in unneeded if g.id in free)
+        session.exec(update(Tournament).where(col(Tournament.id) == row.id)
+                     .values(version=Tournament.version + grown))
+        session.flush()
+    return free
+
+
+def game_match(session: Session, game_id: str) -> games.GameMatch | None:
+    """The match of the tournament table this game is played at; None for any other game."""
+    link = session.exec(select(MatchGame).where(MatchGame.game_id == game_id)).first()
+    if link is None:
+        return None
+    match = session.get(Match, link.match_id, populate_existing=True)
+    row = session.get(Tournament, link.tournament_id)
+    assert match is not None and row is not None
+    played = _game_rows(session, MatchGame.match_id == match.id).get(match.id or 0, [])
+    view = _view(_match_rules(row), match, 0, {}, played)
+    wins = view.progress.wins if view.progress else []
+    return games.GameMatch.after(game_id, [g.id for g in played], wins, view.decided)
+
+
+def match_of(session: Session, row: Game) -> games.GameMatch | None:
+    """The match this game is part of: its tournament table's, else its Basra match."""
+    return game_match(session, row.id) or games.basra_match(session, row)
+
+
+def _start_game(session: Session, row: Tournament, view: MatchView) -> None:
     """Create the match's next game, under the table's key (the caller commits)."""
     number = len(view.games) + 1
     target = view.progress.next_target if view.progress else None
     entrants = session.exec(select(Entrant).where(col(Entrant.id).in_(view.row.sides))).all()
     by_id = {e.id: e.players for e in entrants}
     players, teams = _seats([by_id[s] for s in view.row.sides])
-    table, _ = games.create_game(session, spec.name, row.rules, players, teams, target,
-                                 (number - 1) % len(players), commit=False)
-    table.row.edit_key_hash = view.row.key_hash
-    session.add(table.row)
-    session.add(MatchGame(match_id=view.row.id, game_id=table.row.id, tournament_id=row.id,
+    game, _ = games.create_game(session, row.game, row.rules, players, teams, target,
+                                (number - 1) % len(players), commit=False)
+    game.row.edit_key_hash = view.row.key_hash
+    session.add(game.row)
+    session.add(MatchGame(match_id=view.row.id, game_id=game.row.id, tournament_id=row.id,
                           number=_next_number(session, view.row.id)))
     session.flush()
 
@@ -391,80 +470,83 @@ def _seats(sides: list[list[str]]) -> tuple[list[str], list[list[int]] | None]:
 
 # --- Rounds --------------------------------------------------------------------------------
 
-def next_round(session: Session, tournament_id: str, director: str) -> Event:
+def next_round(session: Session, tournament_id: str, director: str) -> TournamentView:
     """Pair the next round by the format and start its games."""
-    event = load(session, tournament_id)
-    _bump(session, event.row)
-    pairs = _pairings(event)
-    number = len(event.rounds) + 1
-    round_row = Round(tournament_id=event.row.id, number=number)
+    tournament = load(session, tournament_id)
+    _bump(session, tournament.row)
+    pairs = _pairings(tournament)
+    number = len(tournament.rounds) + 1
+    round_row = Round(tournament_id=tournament.row.id, number=number)
     session.add(round_row)
     session.flush()
     for table, sides in enumerate(pairs, start=1):
-        match = Match(tournament_id=event.row.id, round_id=round_row.id or 0, table=table,
+        match = Match(tournament_id=tournament.row.id, round_id=round_row.id or 0, table=table,
                       sides=[s for s in sides if s is not None], key_hash="")
         session.add(match)
         session.flush()
         match.key_hash = keys.hash_key(table_key(director, match.id or 0))
-    session.add(TournamentEvent(tournament_id=event.row.id, version=event.row.version,
+        _settle(session, tournament.row, match)  # its first game
+    session.add(TournamentEvent(tournament_id=tournament.row.id, version=tournament.row.version,
                                 action="round", after={"round": number,
                                                        "tables": len(pairs)}))
     session.commit()
     return load(session, tournament_id)
 
 
-def _pairings(event: Event) -> list[tuple[int | None, ...]]:
-    ids = [e.id for e in event.entrants if e.id is not None]
+def _pairings(tournament: TournamentView) -> list[tuple[int | None, ...]]:
+    ids = [e.id for e in tournament.entrants if e.id is not None]
     if len(ids) < 2:
         raise RuleError(msg(N_("A tournament needs at least two entrants.")), "entrants")
-    if event.row.format != ROUND_ROBIN and event.rounds and not all(
-            m.decided for m in event.rounds[-1]):
+    if tournament.row.format != ROUND_ROBIN and tournament.rounds and not all(
+            m.decided for m in tournament.rounds[-1]):
         raise RuleError(msg(N_("Round {n} is not finished yet: every table needs its "
-                               "result first."), n=len(event.rounds)), "round")
-    if event.started and event.rounds_left() == 0:
+                               "result first."), n=len(tournament.rounds)), "round")
+    if tournament.started and tournament.rounds_left() == 0:
         raise RuleError(msg(N_("Every round has been played.")), "round")
-    if event.row.format == KNOCKOUT:
-        return _knockout(event, ids)
-    if event.row.format == SWISS:
-        return _swiss(event, ids)
-    return _round_robin(event, ids)
+    if tournament.row.format == KNOCKOUT:
+        return _knockout(tournament, ids)
+    if tournament.row.format == SWISS:
+        return _swiss(tournament, ids)
+    return _round_robin(tournament, ids)
 
 
-def _round_robin(event: Event, ids: list[int]) -> list[tuple[int | None, ...]]:
-    settings = event.row.settings
+def _round_robin(tournament: TournamentView, ids: list[int]) -> list[tuple[int | None, ...]]:
+    settings = tournament.row.settings
     if settings["table_size"] == 2:
-        schedule = [list(r) for r in pairing.round_robin(ids)]
+        schedule: list[list[tuple[int | None, ...]]] = [
+            list(r) for r in pairing.round_robin(ids)]
     else:
         if "plan" not in settings:
             rounds = settings["rounds"] or -(-(len(ids) - 1) // (settings["table_size"] - 1))
-            largest = max(event.spec.player_counts)
+            largest = max(tournament.spec.player_counts)
             try:
                 plan = pairing.seatings(ids, settings["table_size"], rounds,
-                                        zlib.crc32(event.row.id.encode()), 3, largest)
+                                        zlib.crc32(tournament.row.id.encode()), 3, largest)
             except ValueError:
                 raise RuleError(msg(N_("{n} entrants cannot be seated at tables of 3 to "
                                        "{largest}."), n=len(ids), largest=largest),
                                 "entrants") from None
-            event.row.settings = {**settings, "plan": plan, "rounds": rounds}
-        schedule = [[tuple(t) for t in r] for r in event.row.settings["plan"]]
-    if not event.started:
-        event.row.settings = {**event.row.settings, "rounds": len(schedule)}
-    return schedule[len(event.rounds)]
+            tournament.row.settings = {**settings, "plan": plan, "rounds": rounds}
+        schedule = [[tuple(t) for t in r] for r in tournament.row.settings["plan"]]
+    if not tournament.started:
+        tournament.row.settings = {**tournament.row.settings, "rounds": len(schedule)}
+    return schedule[len(tournament.rounds)]
 
 
-def _swiss(event: Event, ids: list[int]) -> list[tuple[int | None, ...]]:
-    if not event.row.settings["rounds"]:
-        event.row.settings = {**event.row.settings, "rounds": max(1, (len(ids) - 1).bit_length())}
-    order = [row.entrant for row in rankings(event)]
-    played = {frozenset(m.row.sides) for r in event.rounds for m in r if not m.bye}
-    byes = Counter(m.row.sides[0] for r in event.rounds for m in r if m.bye)
+def _swiss(tournament: TournamentView, ids: list[int]) -> list[tuple[int | None, ...]]:
+    if not tournament.row.settings["rounds"]:
+        rounds = max(1, (len(ids) - 1).bit_length())
+        tournament.row.settings = {**tournament.row.settings, "rounds": rounds}
+    order = [row.entrant for row in rankings(tournament)]
+    played = {frozenset(m.row.sides) for r in tournament.rounds for m in r if not m.bye}
+    byes = Counter(m.row.sides[0] for r in tournament.rounds for m in r if m.bye)
     return list(pairing.swiss(order, played, byes))
 
 
-def _knockout(event: Event, ids: list[int]) -> list[tuple[int | None, ...]]:
-    if not event.rounds:
+def _knockout(tournament: TournamentView, ids: list[int]) -> list[tuple[int | None, ...]]:
+    if not tournament.rounds:
         return list(pairing.knockout_first_round(ids))
-    winners = [m.winner for m in event.rounds[-1]]
+    winners = [m.winner for m in tournament.rounds[-1]]
     if any(w is None for w in winners):
         raise RuleError(msg(N_("A knockout match needs a winner: correct the drawn result "
                                "first.")), "round")
@@ -481,24 +563,25 @@ def _bump(session: Session, row: Tournament) -> None:
 # --- Results by hand -----------------------------------------------------------------------
 
 def set_result(session: Session, tournament_id: str, match_id: int, places: Any, points: Any,
-               reason: Any) -> Event:
+               reason: Any) -> TournamentView:
     """The director enters or corrects a result; the reason goes into the history."""
-    event = load(session, tournament_id)
-    view = match_view(event, match_id)
+    tournament = load(session, tournament_id)
+    view = match_view(tournament, match_id)
     sides = len(view.row.sides)
-    places = _places(places, sides, event.row.format == KNOCKOUT)
+    places = _places(places, sides, tournament.row.format == KNOCKOUT)
     if points is None:
         points = _points(view.games, sides)
     if (not isinstance(points, list) or len(points) != sides
             or any(type(p) is not int for p in points)):
         raise RuleError(msg(N_("Give one whole number of game points per side.")), "points")
-    return _record(session, event, view, {"places": places, "points": points}, reason)
+    return _record(session, tournament, view, {"places": places, "points": points}, reason)
 
 
-def clear_result(session: Session, tournament_id: str, match_id: int, reason: Any) -> Event:
+def clear_result(session: Session, tournament_id: str, match_id: int,
+                 reason: Any) -> TournamentView:
     """Drop a hand-entered result: the games decide the match again."""
-    event = load(session, tournament_id)
-    return _record(session, event, match_view(event, match_id), None, reason)
+    tournament = load(session, tournament_id)
+    return _record(session, tournament, match_view(tournament, match_id), None, reason)
 
 
 def _places(places: Any, sides: int, knockout: bool) -> list[int]:
@@ -513,31 +596,32 @@ def _places(places: Any, sides: int, knockout: bool) -> list[int]:
     return places
 
 
-def match_view(event: Event, match_id: int) -> MatchView:
-    """A match of the event (not a bye); TournamentNotFound for any other id."""
-    for view in (v for r in event.rounds for v in r):
+def match_view(tournament: TournamentView, match_id: int) -> MatchView:
+    """A match of the tournament (not a bye); TournamentNotFound for any other id."""
+    for view in (v for r in tournament.rounds for v in r):
         if view.row.id == match_id and not view.bye:
             return view
     raise TournamentNotFound(f"match {match_id}")
 
 
-def _record(session: Session, event: Event, view: MatchView, manual: dict | None,
-            reason: Any) -> Event:
+def _record(session: Session, tournament: TournamentView, view: MatchView, manual: dict | None,
+            reason: Any) -> TournamentView:
     if not isinstance(reason, str) or not reason.strip():
         raise RuleError(msg(N_("Say why the result is set by hand: the reason goes into the "
                                "tournament's history.")), "reason")
     before = view.row.manual
-    _bump(session, event.row)
+    _bump(session, tournament.row)
     match = session.get(Match, view.row.id)
     assert match is not None
     match.manual = manual
     session.add(match)
     session.add(TournamentEvent(
-        tournament_id=event.row.id, version=event.row.version,
+        tournament_id=tournament.row.id, version=tournament.row.version,
         action="result" if manual else "clear_result", match_id=match.id,
         before=before or _computed(view), after=manual, reason=reason.strip()[:500]))
+    _settle(session, tournament.row, match)  # a cleared result may call for the next game
     session.commit()
-    return load(session, event.row.id)
+    return load(session, tournament.row.id)
 
 
 def _computed(view: MatchView) -> dict[str, Any] | None:
@@ -553,22 +637,22 @@ def history(session: Session, tournament_id: str) -> list[TournamentEvent]:
 
 # --- Standings and records -----------------------------------------------------------------
 
-def scoring(event: Event) -> Scoring:
-    points = event.settings["points"]
+def scoring(tournament: TournamentView) -> Scoring:
+    points = tournament.settings["points"]
     return Scoring(points["win"], points["draw"], points["loss"],
-                   tuple(event.settings["tiebreaks"]))
+                   tuple(tournament.settings["tiebreaks"]))
 
 
-def rankings(event: Event) -> list[Row]:
-    results = [m.result for r in event.rounds for m in r if m.result is not None]
-    return standings(event.names, results, scoring(event))
+def rankings(tournament: TournamentView) -> list[Row]:
+    results = [m.result for r in tournament.rounds for m in r if m.result is not None]
+    return standings(tournament.names, results, scoring(tournament))
 
 
-def csv_text(event: Event, rows: list[Row]) -> str:
-    """The standings as CSV: one line per entrant, tie-breakers in the event's order."""
+def csv_text(tournament: TournamentView, rows: list[Row]) -> str:
+    """The standings as CSV: one line per entrant, tie-breakers in the tournament's order."""
     out = io.StringIO()
     writer = csv.writer(out)
-    breaks = event.settings["tiebreaks"]
+    breaks = tournament.settings["tiebreaks"]
     writer.writerow(["rank", "entrant", "played", "won", "drawn", "lost", "points",
                      *breaks, "decided_by"])
     for row in rows:
@@ -578,9 +662,9 @@ def csv_text(event: Event, rows: list[Row]) -> str:
     return out.getvalue()
 
 
-def records(session: Session, event: Event) -> list[Record]:
+def records(session: Session, tournament: TournamentView) -> list[Record]:
     """Each player's games in this tournament, scored from the stored hands."""
-    ids = [g.id for r in event.rounds for m in r for g in m.games]
+    ids = [g.id for r in tournament.rounds for m in r for g in m.games]
     played = list(session.exec(select(Game).where(col(Game.id).in_(ids))
                                .order_by(col(Game.created_at))
                                .execution_options(populate_existing=True))) if ids else []

@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import Date, DateTime, Engine, Integer, func, insert, select, text
 from sqlmodel import Session, SQLModel, col
 
+from .. import models_tournament  # noqa: F401  (a backup holds the tournament tables too)
 from ..models import Game, GameEvent, Hand, PlayAlong
 from ..rules.catalogue import get_game
 from ..rules.messages import N_, RuleError, msg
@@ -30,11 +31,11 @@ def _when(value: datetime | None) -> str | None:
 
 def export_game(session: Session, game_id: str) -> dict[str, Any]:
     """Everything about a game except its edit key: players, rules, hands, history."""
-    table = games.load_game(session, game_id)
-    row = table.row
+    game = games.load_game(session, game_id)
+    row = game.row
     events = sorted(games.history(session, game_id), key=lambda event: event.id or 0)
-    play_along = session.exec(select(PlayAlong).where(PlayAlong.game_id == game_id)
-                              .order_by(col(PlayAlong.id))).all()
+    play_along = session.scalars(select(PlayAlong).where(col(PlayAlong.game_id) == game_id)
+                                 .order_by(col(PlayAlong.id))).all()
     return {
         "format": GAME_FORMAT,
         "format_version": FORMAT_VERSION,
@@ -43,17 +44,17 @@ def export_game(session: Session, game_id: str) -> dict[str, Any]:
         "rules": row.rules,
         "players": row.players,
         "teams": row.teams,
-        "sides": table.sides,
+        "sides": game.sides,
         "first_dealer": row.first_dealer,
         "version": row.version,
-        "totals": table.state.totals,
-        "finished": table.state.finished,
-        "winners": table.state.winners,
+        "totals": game.state.totals,
+        "finished": game.state.finished,
+        "winners": game.state.winners,
         "created_at": _when(row.created_at),
         "updated_at": _when(row.updated_at),
         "hands": [{"number": i + 1, "hand": hand, "scores": score.scores,
-                   "counted": i < table.state.counted}
-                  for i, (hand, score) in enumerate(zip(table.hands, table.state.hands))],
+                   "counted": i < game.state.counted}
+                  for i, (hand, score) in enumerate(zip(game.hands, game.state.hands))],
         "history": [{**{name: getattr(event, name) for name in EVENT_FIELDS},
                      "created_at": _when(event.created_at)} for event in events],
         "play_along": [{"state": item.state, "version": item.version,
@@ -65,14 +66,14 @@ def export_csv(session: Session, game_id: str, hand_label: str, total_label: str
                not_counted: str) -> str:
     """Hand-by-hand scores, one column per side, and the totals as the last row; a hand
     played after the end says `not_counted` in a last column (the totals leave it out)."""
-    table = games.load_game(session, game_id)
+    game = games.load_game(session, game_id)
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow([hand_label, *map(_cell, table.sides)])
-    for number, score in enumerate(table.state.hands, start=1):
-        after_end = [not_counted] if number > table.state.counted else []
+    writer.writerow([hand_label, *map(_cell, game.sides)])
+    for number, score in enumerate(game.state.hands, start=1):
+        after_end = [not_counted] if number > game.state.counted else []
         writer.writerow([number, *score.scores, *after_end])
-    writer.writerow([total_label, *table.state.totals])
+    writer.writerow([total_label, *game.state.totals])
     return out.getvalue()
 
 
@@ -81,7 +82,7 @@ def _cell(text_value: str) -> str:
     return "'" + text_value if text_value.startswith(CSV_FORMULA_START) else text_value
 
 
-def import_game(session: Session, data: Any) -> tuple[games.Table, str]:
+def import_game(session: Session, data: Any) -> tuple[games.GameView, str]:
     """A JSON export as a brand-new game (new id, new edit key); nothing existing is touched."""
     if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
         raise RuleError(msg(N_("This is not a game exported from Companion.")), "file")
@@ -95,7 +96,8 @@ def import_game(session: Session, data: Any) -> tuple[games.Table, str]:
     if type(first_dealer) is not int or not 0 <= first_dealer < len(names):
         raise RuleError(msg(N_("The first dealer must be one of the players.")), "first_dealer")
     hands = _listed(data, "hands")
-    entered = [item.get("hand") if isinstance(item, dict) else None for item in hands]
+    # Unchecked yet: games.compute has the rules read each hand, and refuse a bad one.
+    entered: list[Any] = [item.get("hand") if isinstance(item, dict) else None for item in hands]
     history = [_event(item) for item in _listed(data, "history")]
     version = max([1, *(event["version"] for event in history)])
     key = keys.new_key()
@@ -128,7 +130,7 @@ def _event(item: Any) -> dict[str, Any]:
     bad = RuleError(msg(N_("The game's history is damaged.")), "history")
     if not isinstance(item, dict) or not isinstance(item.get("action"), str):
         raise bad
-    event = {name: item.get(name) for name in EVENT_FIELDS}
+    event: dict[str, Any] = {name: item.get(name) for name in EVENT_FIELDS}
     if type(event["version"]) is not int or not 1 <= event["version"] < 2**31:
         raise bad
     if event["number"] is not None and (type(event["number"]) is not int

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
+
+# What sides are ranked by: games won, or (games won, points) once all games are played.
+RankKey = TypeVar("RankKey", int, tuple[int, int])
 
 
 @dataclass(frozen=True)
-class Progress:
+class MatchProgress:
     """Games won per side; `next_target` is the next game's target, None once decided."""
 
     wins: list[int]
@@ -17,7 +21,7 @@ class Progress:
 
 
 def head_to_head(game_winners: Sequence[Sequence[int]], best_of: int, target: int,
-                 decider_target: int | None = None) -> Progress:
+                 decider_target: int | None = None) -> MatchProgress:
     """Best of `best_of`: first to a majority of games wins.
 
     Generalises rules.basra.match_state: when two sides are both one game short, the next
@@ -29,24 +33,24 @@ def head_to_head(game_winners: Sequence[Sequence[int]], best_of: int, target: in
         for side in winners:
             wins[side] += 1
     if max(wins) >= needed:
-        return Progress(wins, True, _places(wins), None)
+        return MatchProgress(wins, True, _places(wins), None)
     decider = decider_target is not None and wins.count(needed - 1) >= 2
-    return Progress(wins, False, [], decider_target if decider else target)
+    return MatchProgress(wins, False, [], decider_target if decider else target)
 
 
 def table(game_winners: Sequence[Sequence[int]], game_totals: Sequence[Sequence[int]],
-          sides: int, games: int, target: int) -> Progress:
+          sides: int, games: int, target: int) -> MatchProgress:
     """A multi-player table plays `games` games; places by games won, then points."""
     wins = [0] * sides
     for winners in game_winners:
         for side in winners:
             wins[side] += 1
     if len(game_winners) < games:
-        return Progress(wins, False, [], target)
+        return MatchProgress(wins, False, [], target)
     points = [sum(totals[side] for totals in game_totals) for side in range(sides)]
-    return Progress(wins, True, _places(list(zip(wins, points))), None)
+    return MatchProgress(wins, True, _places(list(zip(wins, points))), None)
 
 
-def _places(keys: Sequence) -> list[int]:
+def _places(keys: Sequence[RankKey]) -> list[int]:
     """Competition ranking (1, 1, 3...) of sides by key, highest first."""
     return [1 + sum(other > key for other in keys) for key in keys]

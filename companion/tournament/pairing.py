@@ -234,7 +234,11 @@ def knockout_first_round(seeded: Sequence[int]) -> list[Pair]:
     seats = [seeded[s - 1] if s <= len(seeded) else None for s in bracket_order(size)]
     pairs = []
     for a, b in zip(seats[::2], seats[1::2]):
-        pairs.append((a, b) if a is not None else (b, a))  # type: ignore[arg-type]
+        if a is None:
+            a, b = b, a
+        # seats of a pair add up to size + 1 and size < 2 * len(seeded): never two byes
+        assert a is not None
+        pairs.append((a, b))
     return pairs
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from ..rules.catalogue import get_game
 from ..rules.spec import HandScore
 
 MADE = {"made": "made", "failed": "failed", "yasa": "yasa", "shelem": "shelem",
@@ -80,8 +81,10 @@ def _add_hand(record: Record, game: str, side: int, hand: HandScore) -> None:
         return  # nobody played that hand
     record.hands += 1
     record.hand_points += hand.scores[side]
-    if game == "basra":
+    # Only what the game's records show is counted: its spec's record columns.
+    columns = {column.key for column in get_game(game).record_columns}
+    if "basras" in columns:
         record.basras += hand.details[side].get("basras", 0)
-    if game == "shelem" and hand.extras.get("bidder") == side:
+    if columns & set(MADE.values()) and hand.extras.get("bidder") == side:
         kind = MADE[hand.extras["outcome"]]
         setattr(record, kind, getattr(record, kind) + 1)

@@ -14,7 +14,7 @@ from ..digits import parse_int
 from ..rules.messages import Msg, RuleError
 from ..services import entry, games
 from ..services.access import can_edit
-from ..services.games import GameNotFound, StaleGame, Table
+from ..services.games import GameNotFound, GameView, StaleGame
 from .render import page_or_fragment
 
 bp = Blueprint("entry", __name__, url_prefix="/games")
@@ -22,53 +22,53 @@ bp = Blueprint("entry", __name__, url_prefix="/games")
 MODE_COOKIE = "entry_mode_"
 
 
-def _editable(game_id: str) -> Table:
+def _editable(game_id: str) -> GameView:
     """The game, for an editor only: anyone else gets the 403 page."""
-    table = games.load_game(get_session(), game_id)
+    game = games.load_game(get_session(), game_id)
     if not can_edit(game_id):
         abort(403)
-    return table
+    return game
 
 
 @bp.route("/<game_id>/hands/new", methods=["GET", "POST"])
 def new_hand(game_id: str):
-    table = _editable(game_id)
+    game = _editable(game_id)
     if request.method == "POST":
-        return _save(table, None)
-    mode = entry.pick_mode(table.spec, request.args.get("mode"),
+        return _save(game, None)
+    mode = entry.pick_mode(game.spec, request.args.get("mode"),
                            request.cookies.get(MODE_COOKIE + game_id))
-    return _remember(game_id, mode, _form(table, mode, MultiDict(), None))
+    return _remember(game_id, mode, _form(game, mode, MultiDict(), None))
 
 
 @bp.route("/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
 def edit_hand(game_id: str, number: int):
-    table = _editable(game_id)
-    if not 1 <= number <= len(table.hands):
+    game = _editable(game_id)
+    if not 1 <= number <= len(game.hands):
         raise GameNotFound(f"hand {number}")
     if request.method == "POST":
-        return _save(table, number)
-    mode, fields = entry.fields_for(table, table.hands[number - 1])
-    wanted = entry.pick_mode(table.spec, request.args.get("mode"), mode)
-    return _form(table, wanted, fields if wanted == mode else MultiDict(), number)
+        return _save(game, number)
+    mode, fields = entry.fields_for(game, game.hands[number - 1])
+    wanted = entry.pick_mode(game.spec, request.args.get("mode"), mode)
+    return _form(game, wanted, fields if wanted == mode else MultiDict(), number)
 
 
 @bp.post("/<game_id>/hands/preview")
 def preview(game_id: str) -> str:
     """The breakdown of the hand as entered so far; nothing is saved."""
-    table = _editable(game_id)
-    number = _number(request.form.get("number"), table)
-    mode = entry.pick_mode(table.spec, request.form.get("mode"))
-    return render_template("entry/_preview.html", table=table,
-                           **_preview(table, mode, request.form, number))
+    game = _editable(game_id)
+    number = _number(request.form.get("number"), game)
+    mode = entry.pick_mode(game.spec, request.form.get("mode"))
+    return render_template("entry/_preview.html", game=game,
+                           **_preview(game, mode, request.form, number))
 
 
-def _save(table: Table, number: int | None):
+def _save(game: GameView, number: int | None):
     fields = request.form
-    mode = entry.pick_mode(table.spec, fields.get("mode"))
-    session, game_id = get_session(), table.row.id
+    mode = entry.pick_mode(game.spec, fields.get("mode"))
+    session, game_id = get_session(), game.row.id
     version = _whole(fields.get("version"))
     try:
-        hand = entry.read_hand(table, mode, fields)
+        hand = entry.read_hand(game, mode, fields)
         if number is None:
             games.add_hand(session, game_id, hand, expected_version=version,
                            idempotency_key=fields.get("key") or None)
@@ -76,43 +76,43 @@ def _save(table: Table, number: int | None):
             games.edit_hand(session, game_id, number, hand, expected_version=version,
                             reason=fields.get("reason", "").strip())
     except RuleError as error:
-        return _form(table, mode, fields, number, error.message), 422
+        return _form(game, mode, fields, number, error.message), 422
     except StaleGame as stale:
         # Keep what was entered; the form now carries the fresh version for a resubmit.
         fresh = MultiDict(fields)
-        fresh["version"] = str(stale.table.row.version)
-        return _form(stale.table, mode, fresh, number, stale.message), 409
+        fresh["version"] = str(stale.game.row.version)
+        return _form(stale.game, mode, fresh, number, stale.message), 409
     target = url_for("games.show", game_id=game_id)
     if htmx_request.htmx:
         return Response("", 200, {"HX-Redirect": target})
     return redirect(target, 303)
 
 
-def _form(table: Table, mode: str, fields: MultiDict, number: int | None,
+def _form(game: GameView, mode: str, fields: MultiDict, number: int | None,
           error: Msg | None = None) -> str:
-    hand_number = number or len(table.hands) + 1
-    preview = _preview(table, mode, fields, hand_number, error)
+    hand_number = number or len(game.hands) + 1
+    preview = _preview(game, mode, fields, hand_number, error)
     return page_or_fragment(
         "entry/form.html", "entry/_form.html",
-        table=table, mode=mode, modes=entry.modes(table.spec), fields=fields, number=number,
-        hand_number=hand_number, options=entry.options(table),
-        side_choices=list(enumerate(table.sides)),
-        grid=entry.deck_grid(table) if mode == entry.CARDS else None,
+        game=game, mode=mode, modes=entry.modes(game.spec), fields=fields, number=number,
+        hand_number=hand_number, options=entry.options(game),
+        side_choices=list(enumerate(game.sides)),
+        grid=entry.deck_grid(game) if mode == entry.CARDS else None,
         key=fields.get("key") or secrets.token_urlsafe(16),
-        version=fields.get("version") or table.row.version, **preview)
+        version=fields.get("version") or game.row.version, **preview)
 
 
-def _preview(table: Table, mode: str, fields: MultiDict, number: int,
+def _preview(game: GameView, mode: str, fields: MultiDict, number: int,
              error: Msg | None = None) -> dict[str, Any]:
     """The live breakdown, or the sentence saying what is missing or impossible."""
     if error is not None:
         return {"score": None, "problem": error, "refused": True}
     try:
-        hand = entry.read_hand(table, mode, fields)
-        score = entry.preview(table, number, hand)
+        hand = entry.read_hand(game, mode, fields)
+        score = entry.preview(game, number, hand)
     except RuleError as problem:
         return {"score": None, "problem": problem.message, "refused": False}
-    return {"score": score, "tallies": entry.tallies(table, score), "problem": None,
+    return {"score": score, "tallies": entry.tallies(game, score), "problem": None,
             "refused": False}
 
 
@@ -132,9 +132,9 @@ def _whole(raw: str | None) -> int | None:
     return value if value is not None and value >= 0 else None
 
 
-def _number(raw: str | None, table: Table) -> int:
+def _number(raw: str | None, game: GameView) -> int:
     """The hand a preview is for: a stored hand being corrected, else the next one."""
     number = _whole(raw)
-    if number is not None and 1 <= number <= len(table.hands):
+    if number is not None and 1 <= number <= len(game.hands):
         return number
-    return len(table.hands) + 1
+    return len(game.hands) + 1

@@ -14,8 +14,8 @@ from ..i18n import current_digits, join_list, num, render_msg, translate
 from ..rules.catalogue import GAMES, get_game
 from ..rules.messages import RuleError
 from ..rules.spec import Line
-from ..services import chart, games, history, setup
-from ..services.access import can_edit, remember_key, require_edit_key
+from ..services import chart, games, history, setup, tournaments
+from ..services.access import can_edit, editor_key, remember_key, require_edit_key
 from ..services.keys import key_matches
 from ..services.payload import read_version
 from .fragment_cache import FragmentCache
@@ -34,7 +34,8 @@ SETUP_FRAGMENTS = {
 
 @bp.app_context_processor
 def helpers() -> dict[str, Any]:
-    return {"preset_title": setup.preset_title, "value_title": setup.value_title}
+    return {"preset_title": setup.preset_title, "value_title": setup.value_title,
+            "spec_of": get_game}
 
 
 @bp.app_template_filter("breakdown")
@@ -68,12 +69,12 @@ def create() -> Any:
     if htmx_request.htmx or "players_action" in request.form:
         return _setup_page(form)  # more or fewer players, or names changed: nothing saved
     try:
-        table, key = setup.create(get_session(), form)
+        game, key = setup.create(get_session(), form)
     except RuleError as error:
         form.errors[setup.field_of(error)] = render_msg(error.message)
         return _setup_page(form), 422
-    response = redirect(url_for("games.show", game_id=table.row.id), 303)
-    remember_key(response, table.row.id, key)
+    response = redirect(url_for("games.show", game_id=game.row.id), 303)
+    remember_key(response, game.row.id, key)
     return response
 
 
@@ -87,22 +88,26 @@ def _setup_page(form: setup.Setup) -> str:
 
 @bp.get("/<game_id>")
 def show(game_id: str) -> Any:
-    table = games.load_game(get_session(), game_id)
+    game = games.load_game(get_session(), game_id)
     key = request.args.get("key")
     if key is not None:
-        if key_matches(key, table.row.edit_key_hash):
+        if key_matches(key, game.row.edit_key_hash):
             response = redirect(url_for("games.show", game_id=game_id), 303)
             remember_key(response, game_id, key)
             return response
         message = _("That edit link does not open this game: you can follow the score, "
                     "but not change it.")
-        return render_template("games/show.html", **_board(table, editor=False),
+        return render_template("games/show.html", **_board(game, editor=False),
                                message=message), 403
-    board = _board(table)
+    board = _board(game)
     # The after-the-end notice offers to undo the correction that caused it.
     last = (games.last_change(get_session(), game_id)
-            if board["editor"] and table.state.after_end else None)
-    return page_or_fragment("games/show.html", "games/_board.html", **board, last_change=last)
+            if board["editor"] and game.state.after_end else None)
+    # The scorer goes on to the match's next game with the table's key (the same for all).
+    onward = board["table_match"] and board["table_match"].next_game
+    next_key = editor_key(game_id) if board["editor"] and onward else None
+    return page_or_fragment("games/show.html", "games/_board.html", **board, last_change=last,
+                            next_key=next_key)
 
 
 @bp.get("/<game_id>/board")
@@ -114,25 +119,29 @@ def board(game_id: str) -> Any:
         return Response(status=204)
     editor = can_edit(game_id)
     # A save between the version check and the load only makes the board newer: harmless.
-    table = games.load_game(get_session(), game_id)
-    # The match line changes with the match's other games, so they are part of the key.
-    match = games.match_summary(get_session(), table.row)
-    key = (game_id, version, str(get_locale()), current_digits(), editor, match)
+    game = games.load_game(get_session(), game_id)
+    # The match lines change with the match's other games, so they are part of the key.
+    match = games.match_summary(get_session(), game.row)
+    table_match = tournaments.game_match(get_session(), game_id)
+    key = (game_id, version, str(get_locale()), current_digits(), editor, match, table_match)
     return BOARDS.get_or_render(key, lambda: render_template(
-        "games/_board.html", **_board(table, editor=editor, match=match)))
+        "games/_board.html", **_board(game, editor=editor, match=match,
+                                      table_match=table_match)))
 
 
-def _board(table: games.Table, editor: bool | None = None,
-           match: games.MatchView | None = None) -> dict[str, Any]:
-    """What the board shows: the game, its chart, its match, and whether this phone may
-    change it."""
-    scores = [hand.scores for hand in table.state.hands[:table.state.counted]]
+def _board(game: games.GameView, editor: bool | None = None,
+           match: games.MatchSummary | None = None,
+           table_match: games.GameMatch | None = None) -> dict[str, Any]:
+    """What the board shows: the game, its chart, its match (a Basra match or a tournament
+    table's), and whether this phone may change it."""
+    scores = [hand.scores for hand in game.state.hands[:game.state.counted]]
     return {
-        "table": table,
-        "chart": chart.progression(scores, table.sides),
-        "editor": can_edit(table.row.id) if editor is None else editor,
-        "winners": [table.sides[side] for side in table.state.winners],
-        "match": match or games.match_summary(get_session(), table.row),
+        "game": game,
+        "chart": chart.progression(scores, game.sides),
+        "editor": can_edit(game.row.id) if editor is None else editor,
+        "winners": [game.sides[side] for side in game.state.winners],
+        "match": match or games.match_summary(get_session(), game.row),
+        "table_match": table_match or tournaments.game_match(get_session(), game.row.id),
     }
 
 
@@ -142,29 +151,29 @@ def next_game(game_id: str) -> Any:
     require_edit_key(game_id)
     session = get_session()
     try:
-        table, key = games.next_match_game(session, game_id)
+        game, key = games.next_match_game(session, game_id)
     except games.MatchGameExists as exists:  # a second tap: open the game the first started
         return redirect(url_for("games.show", game_id=exists.game_id), 303)
     except RuleError as error:
         return _refused(games.load_game(session, game_id), render_msg(error.message), 400)
-    response = redirect(url_for("games.show", game_id=table.row.id), 303)
-    remember_key(response, table.row.id, key)
+    response = redirect(url_for("games.show", game_id=game.row.id), 303)
+    remember_key(response, game.row.id, key)
     return response
 
 
 @bp.get("/<game_id>/rules")
 def rules(game_id: str) -> str:
-    table = games.load_game(get_session(), game_id)
-    return render_template("games/rules.html", table=table,
-                           card=table.spec.rules_card(table.row.rules))
+    game = games.load_game(get_session(), game_id)
+    return render_template("games/rules.html", game=game,
+                           card=game.spec.rules_card(game.row.rules))
 
 
 @bp.get("/<game_id>/history")
 def changes(game_id: str) -> str:
-    table = games.load_game(get_session(), game_id)
+    game = games.load_game(get_session(), game_id)
     events = [(event, history.describe(event))
               for event in games.history(get_session(), game_id)]
-    return render_template("games/history.html", table=table, events=events)
+    return render_template("games/history.html", game=game, events=events)
 
 
 # --- Corrections -------------------------------------------------------------------------
@@ -172,12 +181,12 @@ def changes(game_id: str) -> str:
 @bp.get("/<game_id>/hands/<int:number>/delete")
 def confirm_delete(game_id: str, number: int) -> str:
     require_edit_key(game_id)
-    table = games.load_game(get_session(), game_id)
-    if not 1 <= number <= len(table.hands):
+    game = games.load_game(get_session(), game_id)
+    if not 1 <= number <= len(game.hands):
         raise games.GameNotFound(f"hand {number}")
-    return render_template("games/delete.html", table=table, number=number,
-                           score=table.state.hands[number - 1],
-                           version=request.args.get("version", table.row.version))
+    return render_template("games/delete.html", game=game, number=number,
+                           score=game.state.hands[number - 1],
+                           version=request.args.get("version", game.row.version))
 
 
 @bp.post("/<game_id>/hands/<int:number>/delete")
@@ -207,7 +216,7 @@ def _change(game_id: str, make: Any) -> Any:
     try:
         make(session, _version())
     except games.StaleGame as stale:
-        return _refused(stale.table, render_msg(stale.message), 409)
+        return _refused(stale.game, render_msg(stale.message), 409)
     except RuleError as error:
         return _refused(games.load_game(session, game_id), render_msg(error.message), 400)
     return redirect(url_for("games.show", game_id=game_id), 303)
@@ -219,5 +228,5 @@ def _version() -> int | None:
     return read_version(raw) if raw else None
 
 
-def _refused(table: games.Table, message: str, status: int) -> tuple[str, int]:
-    return render_template("games/show.html", **_board(table), message=message), status
+def _refused(game: games.GameView, message: str, status: int) -> tuple[str, int]:
+    return render_template("games/show.html", **_board(game), message=message), status

@@ -19,22 +19,22 @@ from .render import page_or_fragment
 bp = Blueprint("playalong", __name__, url_prefix="/games")
 
 
-def _editor(game_id: str) -> games.Table:
-    table = games.load_game(get_session(), game_id)
+def _editor(game_id: str) -> games.GameView:
+    game = games.load_game(get_session(), game_id)
     if not can_edit(game_id):
         abort(403)
-    return table
+    return game
 
 
 def _render(game_id: str, error=None, saved: int | None = None, status: int = 200):
     session = get_session()
-    table = games.load_game(session, game_id)
-    row = playalong.current(session, table)
+    game = games.load_game(session, game_id)
+    row = playalong.current(session, game)
     now = engine.progress(row.state)
     query = Query("basra", {"rank": request.args.get("rank", "")})
     ranks, suits = picker(query, DECK_52, sorted(now.seen), [], lambda card: {"card": str(card)})
     seven_buried = engine.buried_from_floor(row.state["rules"], SEVEN_OF_DIAMONDS) is not None
-    body = page_or_fragment("playalong/page.html", "playalong/_board.html", table=table, row=row,
+    body = page_or_fragment("playalong/page.html", "playalong/_board.html", game=game, row=row,
                             now=now, ranks=ranks, suits=suits, error=error, saved=saved,
                             seven_buried=seven_buried, started=engine.started(row.state))
     return body, status

@@ -11,6 +11,7 @@ from flask import Blueprint, Response, make_response, redirect, render_template,
 from flask_babel import gettext as _
 from htmx_flask import request as htmx_request
 from markupsafe import Markup
+from werkzeug.wrappers import Response as BaseResponse
 
 from ..db import get_session
 from ..i18n import render_msg
@@ -63,8 +64,8 @@ def rotate_key(game_id: str):
     require_edit_key(game_id)
     key = games.rotate_key(get_session(), game_id)
     if htmx_request.htmx:
-        table = games.load_game(get_session(), game_id)
-        response = make_response(render_template("games/_share.html", table=table,
+        game = games.load_game(get_session(), game_id)
+        response: BaseResponse = make_response(render_template("games/_share.html", game=game,
                                                  edit_key=key, rotated=True))
     else:
         response = redirect(url_for("games.show", game_id=game_id), 303)
@@ -100,13 +101,13 @@ def import_game():
     upload = request.files.get("file")
     try:
         data = json.loads(upload.read()) if upload else None
-        table, key = transfer.import_game(get_session(), data)
+        game, key = transfer.import_game(get_session(), data)
     except (ValueError, RecursionError):
         return _import_error(_("This file is not a game exported from Companion."))
     except RuleError as error:
         return _import_error(render_msg(error.message))
-    response = redirect(url_for("games.show", game_id=table.row.id), 303)
-    remember_key(response, table.row.id, key)
+    response = redirect(url_for("games.show", game_id=game.row.id), 303)
+    remember_key(response, game.row.id, key)
     return response
 
 
@@ -118,8 +119,8 @@ def _import_error(message: str) -> tuple[str, int]:
 def confirm_delete(game_id: str) -> str:
     """The second step: deleting asks once more, and says it can be undone for 7 days."""
     require_edit_key(game_id)
-    table = games.load_game(get_session(), game_id)
-    return render_template("share/delete.html", table=table)
+    game = games.load_game(get_session(), game_id)
+    return render_template("share/delete.html", game=game)
 
 
 @bp.post("/<game_id>/delete")

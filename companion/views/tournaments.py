@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
 
 from ..db import get_session
 from ..errors import error_response
@@ -35,7 +36,7 @@ def _not_found(_exc: TournamentNotFound):
     return error_response(404, _("There is no such tournament, or no such table in it."))
 
 
-def _remember(response: Response, tournament_id: str, key: str) -> Response:
+def _remember(response: BaseResponse, tournament_id: str, key: str) -> BaseResponse:
     response.set_cookie(COOKIE_PREFIX + tournament_id, key, max_age=KEY_COOKIE_MAX_AGE,
                         path="/", secure=request.is_secure, httponly=True, samesite="Lax")
     return response
@@ -57,15 +58,16 @@ def create() -> Any:
         return _new_page(form, errors), 422
     game, _sep, preset = form.get("variant", "").partition("/")
     try:
-        event, key = tournaments.create_tournament(
+        tournament, key = tournaments.create_tournament(
             get_session(), form.get("name"), game, {"preset": preset} if preset else None,
             form.get("format"), _lines(form.get("entrants", "")) or None, settings)
     except RuleError as error:
         get_session().rollback()
         where = tournament_form.error_at(error.field)
         return _new_page(form, {where: render_msg(error.message)}), 422
-    response = redirect(url_for("tournaments.show", tournament_id=event.row.id, created=1), 303)
-    return _remember(response, event.row.id, key)
+    response = redirect(url_for("tournaments.show", tournament_id=tournament.row.id, created=1),
+                        303)
+    return _remember(response, tournament.row.id, key)
 
 
 def _new_page(form: Any, errors: dict[str, str] | None = None) -> str:
@@ -86,8 +88,8 @@ def show(tournament_id: str) -> Any:
     key = request.args.get("key")
     if key is not None:
         response = redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
-        event = tournaments.load(get_session(), tournament_id, advance=False)
-        if key_matches(key, event.row.director_key_hash):
+        tournament = tournaments.load(get_session(), tournament_id)
+        if key_matches(key, tournament.row.director_key_hash):
             return _remember(response, tournament_id, key)
     return _desk(tournament_id)
 
@@ -96,11 +98,12 @@ def _desk(tournament_id: str, error: str | None = None, status: int = 200,
           form: Any = None, failed: tuple[int, dict[str, str]] | None = None) -> Any:
     """The desk; `failed` is the table whose result form was refused, with its errors."""
     session = get_session()
-    event = tournaments.load(session, tournament_id)
+    tournament = tournaments.load(session, tournament_id)
     key = director_key(tournament_id)
     context = {
-        "event": event, "rows": tournaments.rankings(event), "director": key is not None,
-        "tables": _tables(event, key) if key else {},
+        "tournament": tournament, "rows": tournaments.rankings(tournament),
+        "director": key is not None,
+        "tables": _tables(tournament, key) if key else {},
         "history": tournaments.history(session, tournament_id) if key else [],
         "director_url": url_for("tournaments.show", tournament_id=tournament_id, key=key,
                                 _external=True) if key and request.args.get("created") else None,
@@ -110,11 +113,11 @@ def _desk(tournament_id: str, error: str | None = None, status: int = 200,
     return render_template("tournaments/show.html", **context), status
 
 
-def _tables(event: tournaments.Event, key: str) -> dict[int, dict[str, Any]]:
+def _tables(tournament: tournaments.TournamentView, key: str) -> dict[int, dict[str, Any]]:
     """Each table's scorer link and QR code, for the director's eyes only."""
     links = {}
-    for view in (v for r in event.rounds for v in r if not v.bye and not v.decided):
-        url = url_for("tournaments.table", tournament_id=event.row.id, match_id=view.row.id,
+    for view in (v for r in tournament.rounds for v in r if not v.bye and not v.decided):
+        url = url_for("tournaments.table", tournament_id=tournament.row.id, match_id=view.row.id,
                       key=table_key(key, view.row.id or 0), _external=True)
         links[view.row.id or 0] = {"url": url, "qr": qr_svg(url, _("QR code of the table "
                                                                     "link"))}
@@ -168,8 +171,8 @@ def set_result(tournament_id: str, match_id: int) -> Any:
 @bp.get("/<tournament_id>/tables/<int:match_id>")
 def table(tournament_id: str, match_id: int) -> Any:
     """The table's link (and QR code): straight to the game being played at it."""
-    event = tournaments.load(get_session(), tournament_id)
-    view = tournaments.match_view(event, match_id)
+    tournament = tournaments.load(get_session(), tournament_id)
+    view = tournaments.match_view(tournament, match_id)
     key = request.args.get("key", "")
     if view.current is None or not key_matches(key, view.row.key_hash):
         return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
@@ -199,15 +202,15 @@ def _live_standings(tournament_id: str, view: str) -> Any:
     """A standings page, its fragment for pollers, or 204 when nothing changed."""
     if _unchanged(tournament_id):
         return Response(status=204)
-    event = tournaments.load(get_session(), tournament_id)
+    tournament = tournaments.load(get_session(), tournament_id)
     return page_or_fragment(f"tournaments/{view}.html", f"tournaments/_{view}.html",
-                            event=event, rows=tournaments.rankings(event))
+                            tournament=tournament, rows=tournaments.rankings(tournament))
 
 
 @bp.get("/<tournament_id>/standings.csv")
 def standings_csv(tournament_id: str) -> Response:
-    event = tournaments.load(get_session(), tournament_id)
-    body = tournaments.csv_text(event, tournaments.rankings(event))
+    tournament = tournaments.load(get_session(), tournament_id)
+    body = tournaments.csv_text(tournament, tournaments.rankings(tournament))
     return Response(body, mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="standings-{tournament_id}.csv"'})
 
@@ -215,6 +218,6 @@ def standings_csv(tournament_id: str) -> Response:
 @bp.get("/<tournament_id>/players")
 def players(tournament_id: str) -> str:
     session = get_session()
-    event = tournaments.load(session, tournament_id)
-    return render_template("tournaments/players.html", event=event,
-                           records=tournaments.records(session, event))
+    tournament = tournaments.load(session, tournament_id)
+    return render_template("tournaments/players.html", tournament=tournament,
+                           records=tournaments.records(session, tournament))

@@ -11,30 +11,29 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ...rules import gharat, shllaat
-from ...rules.cards import DECK_52
 from ...rules.spec import GameSpec, HandScore
-from ..games import Table, compute
+from ..games import GameView, compute
 from . import basra, cards, shelem
 from .fishing import FishingForm
 
 QUICK, CARDS = "quick", "cards"
-_GAMES: dict[str, Any] = {
-    "basra": basra,
-    "shelem": shelem,
-    # The last player's other cards are what the deck leaves; Ghârat hands need not use
-    # every card (what stays in the play pile scores for nobody), so nothing follows there.
-    "shllaat": FishingForm(shllaat.VALUES, lambda rules: shllaat.DECKS[rules["deck"]],
-                           "others"),
-    "gharat": FishingForm(gharat.VALUES, lambda _rules: DECK_52),
-}
+# Readers of the quick forms the specs name; a fishing form is built from its spec's values.
+_READERS: dict[str, Any] = {"basra": basra, "shelem": shelem}
 
 Fields = MultiDict
 
 
+def _forms(spec: GameSpec) -> Any:
+    """The reader of this game's entry forms, as its spec's hand form says."""
+    form = spec.hand_form
+    if form.values is not None and form.deck is not None:
+        return FishingForm(form.values, form.deck, form.follows)
+    return _READERS[form.quick]
+
+
 def modes(spec: GameSpec) -> tuple[str, ...]:
-    """Ways to enter a hand; Shelem hands are a bid and points, so they have no card form."""
-    return (QUICK,) if spec.name == "shelem" else (QUICK, CARDS)
+    """Ways to enter a hand; hands that are not captured cards (a bid) have no card form."""
+    return (QUICK, CARDS) if spec.hand_form.has_cards else (QUICK,)
 
 
 def pick_mode(spec: GameSpec, *wishes: str | None) -> str:
@@ -42,41 +41,42 @@ def pick_mode(spec: GameSpec, *wishes: str | None) -> str:
     return next((wish for wish in wishes if wish in modes(spec)), QUICK)
 
 
-def read_hand(table: Table, mode: str, fields: Fields) -> dict[str, Any]:
+def read_hand(game: GameView, mode: str, fields: Fields) -> dict[str, Any]:
     """The hand the form describes; RuleError with a sentence when a field is missing."""
-    game = _GAMES[table.spec.name]
-    if mode == CARDS and mode in modes(table.spec):
-        return game.read_cards(fields, table.sides, table.row.rules)
-    return game.read_quick(fields, table.sides, table.row.rules)
+    forms = _forms(game.spec)
+    if mode == CARDS and mode in modes(game.spec):
+        return forms.read_cards(fields, game.sides, game.row.rules)
+    return forms.read_quick(fields, game.sides, game.row.rules)
 
 
-def fields_for(table: Table, hand: dict[str, Any]) -> tuple[str, Fields]:
+def fields_for(game: GameView, hand: dict[str, Any]) -> tuple[str, Fields]:
     """(mode, fields) that show a stored hand in the form, for a correction."""
-    game = _GAMES[table.spec.name]
-    if "captured" in hand and CARDS in modes(table.spec):
-        return CARDS, game.cards_fields(hand, table.sides)
-    return QUICK, game.quick_fields(hand, table.sides, table.row.rules)
+    forms = _forms(game.spec)
+    if "captured" in hand and CARDS in modes(game.spec):
+        return CARDS, forms.cards_fields(hand, game.sides)
+    return QUICK, forms.quick_fields(hand, game.sides, game.row.rules)
 
 
-def preview(table: Table, number: int, hand: dict[str, Any]) -> HandScore:
+def preview(game: GameView, number: int, hand: dict[str, Any]) -> HandScore:
     """The hand scored as hand `number` of the game (Basra carries count), nothing saved."""
-    hands = table.hands[: number - 1] + [hand]
-    return compute(table.spec, table.row, hands).hands[-1]
+    hands = game.hands[: number - 1] + [hand]
+    return compute(game.spec, game.row, hands).hands[-1]
 
 
-def tallies(table: Table, score: HandScore) -> list[int | None]:
+def tallies(game: GameView, score: HandScore) -> list[int | None]:
     """Per side, how many cards the hand gives it (the numbers that follow from others)."""
-    if table.spec.name == "shelem":
+    if not game.spec.hand_form.has_cards:
         return [None for _ in score.scores]
     return [cards.card_count(detail) for detail in score.details]
 
 
-def deck_grid(table: Table) -> list[list[list[cards.Cell]]]:
+def deck_grid(game: GameView) -> list[list[list[cards.Cell]]]:
     """The card form's grid: packs of rows of cells (one row per rank, one cell per suit)."""
-    return cards.grid(_GAMES[table.spec.name].deck(table.row.rules))
+    deck = game.spec.hand_form.deck
+    return cards.grid(deck(game.row.rules)) if deck is not None else []
 
 
-def options(table: Table) -> dict[str, Any]:
+def options(game: GameView) -> dict[str, Any]:
     """What the quick form of this game offers (chips, steppers, who follows)."""
-    return _GAMES[table.spec.name].options(len(table.sides), table.row.rules)
+    return _forms(game.spec).options(len(game.sides), game.row.rules)
 

@@ -9,7 +9,7 @@ from werkzeug.datastructures import MultiDict
 
 from ...rules.basra import HAND_CARDS, MISCOUNTED
 from ...rules.basra_capture import jack_basra_times
-from ...rules.cards import DECK_52, RANKS, Deck, parse_card
+from ...rules.cards import RANKS, parse_card
 from ...rules.messages import N_, RuleError, msg
 from . import cards
 from .fields import follow, number, side, to_fields
@@ -19,10 +19,6 @@ BASRA_SLOTS = 8  # rank pickers per side when basras are valued by their card
 CHIP_SPREAD = 6
 # Suits given to a basra entered by rank alone: the 2♣ and 10♦ last, as they score apart.
 _SUITS = {"2": "SHDC", "10": "SHCD"}
-
-
-def deck(_rules: dict[str, Any]) -> Deck:
-    return DECK_52
 
 
 def by_card(rules: dict[str, Any]) -> bool:

@@ -43,7 +43,7 @@ def read_cards(fields: MultiDict, sides: int) -> dict[str, Any]:
 
 def count_fields(hand: dict[str, Any], sides: int) -> MultiDict:
     """Fields from a count hand; lists given per player of a team are added up per side."""
-    values = {}
+    values: dict[str, int] = {}
     for key, column in hand.items():
         if isinstance(column, list):
             for i, count in enumerate(column):

@@ -27,8 +27,8 @@ def read_quick(fields: MultiDict, names: list[str], _rules: dict[str, Any]) -> d
         bid = number(fields, "bid", msg(N_("Choose the bid.")))
     # The points start at the bid: a bid made exactly needs no more taps.
     if (fields.get("bidder_points") or "").strip() or bid == SHELEM_DOUBLE:
-        points = number(fields, "bidder_points", msg(N_("Enter the points the bidding team "
-                                                        "took.")))
+        points: int | str = number(fields, "bidder_points",
+                                   msg(N_("Enter the points the bidding team took.")))
     else:
         points = bid
     return {"bidder": bidder, "bid": bid, "bidder_points": points}
