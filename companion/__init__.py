@@ -12,17 +12,21 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def create_app(config: dict | None = None) -> Flask:
     """Application factory: config, database, extensions, blueprints."""
-    app = Flask(
+    from .hosts import App
+
+    app = App(
         __name__,
         instance_path=str(ROOT / "instance"),
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    from . import assets, cli, db, errors, i18n, limits, security, vendor
+    from . import assets, cli, db, errors, hosts, i18n, inputs, limits, logs, security, vendor
     from . import config as configuration
     from .api.body import SafeJSONProvider
 
     configuration.configure(app, config)
+    logs.init_app(app)
+    hosts.init_app(app)
     app.json = SafeJSONProvider(app)
     assert app.static_folder is not None  # given above
     vendor.install(Path(app.static_folder))
@@ -33,6 +37,7 @@ def create_app(config: dict | None = None) -> Flask:
     security.init_app(app)
     limits.init_app(app)
     errors.init_app(app)
+    inputs.init_app(app)
     cli.init_app(app)
     _register_blueprints(app)
     return app
@@ -41,22 +46,30 @@ def create_app(config: dict | None = None) -> Flask:
 def _register_blueprints(app: Flask) -> None:
     from .api import bp as api_bp
     from .views.entry import bp as entry_bp
+    from .views.game_settings import bp as game_settings_bp
     from .views.games import bp as games_bp
     from .views.home import bp as home_bp
     from .views.playalong import bp as playalong_bp
     from .views.players import bp as players_bp
     from .views.prefs import bp as prefs_bp
+    from .views.pwa import bp as pwa_bp
     from .views.referee import bp as referee_bp
     from .views.share import bp as share_bp
+    from .views.tournament_extras import bp as tournament_extras_bp
+    from .views.tournament_keys import bp as tournament_keys_bp
     from .views.tournaments import bp as tournaments_bp
 
     app.register_blueprint(home_bp)
     app.register_blueprint(prefs_bp)
     app.register_blueprint(games_bp)
+    app.register_blueprint(game_settings_bp)
     app.register_blueprint(entry_bp)
     app.register_blueprint(api_bp)
     app.register_blueprint(referee_bp)
     app.register_blueprint(playalong_bp)
     app.register_blueprint(share_bp)
     app.register_blueprint(tournaments_bp)
+    app.register_blueprint(tournament_keys_bp)
+    app.register_blueprint(tournament_extras_bp)
     app.register_blueprint(players_bp)
+    app.register_blueprint(pwa_bp)

@@ -10,15 +10,19 @@ import re
 from typing import Any
 
 SYSTEMS = {"latn": "0123456789", "arab": "٠١٢٣٤٥٦٧٨٩", "arabext": "۰۱۲۳۴۵۶۷۸۹"}
-# What each choice looks like in the switcher.
-SAMPLES = {system: "".join(digits[i] for i in (1, 2, 3)) for system, digits in SYSTEMS.items()}
+# What each choice looks like in the switcher: 4, 5 and 6, since ١٢٣ and ۱۲۳ look the same.
+SAMPLES = {system: "".join(digits[i] for i in (4, 5, 6)) for system, digits in SYSTEMS.items()}
+# The decimal and thousands separators written with Eastern digits (Arabic and Persian alike).
+_EASTERN_SEPARATORS = {".": "\u066b", ",": "\u066c"}
+_SEPARATOR_IN_NUMBER = re.compile(r"(?<=[0-9])[.,](?=[0-9])")
 EASTERN = SYSTEMS["arab"] + SYSTEMS["arabext"]
 _TO_ASCII = str.maketrans(EASTERN, "0123456789" * 2)
 _FROM_ASCII = {system: str.maketrans("0123456789", digits) for system, digits in SYSTEMS.items()}
-_WHOLE_NUMBER = re.compile(r"[+\-\u2212]?[0-9]+")
+# At most 15 digits: more than any real count or score, and never near Python's 4,300-digit limit.
+_WHOLE_NUMBER = re.compile(r"[+\-\u2212]?[0-9]{1,15}")
 _TYPED_NUMBER = re.compile(rf"\s*[+\-\u2212]?[0-9{EASTERN}]+\s*")
 # A number standing alone in prose: not part of a card label (10♦, 10D), a word or a name.
-_STANDALONE = re.compile(r"(?<![A-Za-z0-9_])[0-9]+(?![0-9A-Za-z_♠♥♦♣])")
+_STANDALONE = re.compile(r"(?<![A-Za-z0-9_])[0-9]+(?:\.[0-9]+)?(?![0-9A-Za-z_♠♥♦♣])")
 
 
 def to_ascii(text: str) -> str:
@@ -43,7 +47,10 @@ def show(value: Any, system: str) -> str:
     """`value` as text with its digits in `system` (None shows as nothing)."""
     if value is None:
         return ""
-    return str(value).translate(_FROM_ASCII.get(system, _FROM_ASCII["latn"]))
+    text = str(value)
+    if system != "latn" and system in SYSTEMS:
+        text = _SEPARATOR_IN_NUMBER.sub(lambda match: _EASTERN_SEPARATORS[match.group()], text)
+    return text.translate(_FROM_ASCII.get(system, _FROM_ASCII["latn"]))
 
 
 def show_in_prose(text: str, system: str) -> str:

@@ -18,6 +18,7 @@ MESSAGES = {
     405: N_("This address does not accept that method."),
     409: N_("Someone else changed this game first."),
     413: N_("The request is too large (at most 1 MB)."),
+    415: N_("Send the body as JSON, with the header Content-Type: application/json."),
     429: N_("Too many attempts; wait a moment and try again."),
     500: N_("Something went wrong in Companion. Try again; if it happens again, tell whoever "
             "runs it."),
@@ -42,7 +43,10 @@ def init_app(app: Flask) -> None:
     def http_error(exc: HTTPException):
         text = MESSAGES.get(exc.code or 500)
         message = _(text) if text else (exc.description or exc.name)
-        return error_response(exc.code or 500, message)
+        response = error_response(exc.code or 500, message)
+        # The exception's own headers matter: a 405 says what is allowed (Allow).
+        return (*response, [(name, value) for name, value in exc.get_headers()
+                            if name.lower() != "content-type"])
 
     @app.errorhandler(CSRFError)
     def csrf_error(exc: CSRFError):

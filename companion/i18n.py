@@ -10,18 +10,24 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from babel import Locale
 from babel.lists import format_list
 from flask import Flask, g, request
 from flask_babel import Babel, get_locale, get_translations
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup
 from werkzeug.datastructures import ImmutableMultiDict
 
-from . import digits
+from . import card_text, digits
 from .digits import parse_int  # noqa: F401  (re-exported: forms read numbers with it)
-from .rules.messages import Msg
+from .rules.messages import N_, Msg, naming
 
 LANGUAGES = {"en": "English", "ar": "العربية", "fa": "فارسی"}
 RTL = {"ar", "fa"}
 DEFAULT_DIGITS = {"en": "latn", "ar": "arab", "fa": "arabext"}
+# The card engines write "JK"; pages name it in the reader's language.
+JOKER = N_("Joker")
 
 
 def select_locale() -> str:
@@ -39,12 +45,25 @@ def current_digits() -> str:
 
 
 def _choose_digits() -> str:
-    if request.path.startswith("/api/"):
+    if _for_programs():
         return "latn"
     chosen = request.cookies.get("digits")
     if chosen in digits.SYSTEMS:
         return chosen
     return DEFAULT_DIGITS.get(str(get_locale() or "en"), "latn")
+
+
+def _for_programs() -> bool:
+    """The JSON API: numbers in 0-9 and cards as the engine writes them."""
+    return request.path.startswith("/api/")
+
+
+def cards(text: str) -> str:
+    """Card labels in `text` for the reader: the Joker in words, each card left-to-right."""
+    if _for_programs():
+        return text
+    return card_text.for_reader(text, _translations().ugettext(JOKER),
+                                str(get_locale() or "en") in RTL)
 
 
 def _translations() -> Any:
@@ -67,14 +86,30 @@ def render_msg(message: Msg | str) -> str:
         return digits.show_in_prose(_translations().ugettext(text), system)
 
     if isinstance(message, Msg):
-        return _with_digits(message, system).format(translate, join_list)
-    return translate(message)
+        return cards(_with_digits(message, system).format(translate, join_list))
+    return cards(translate(message))
 
 
 def translate(text: str, **variables: Any) -> str:
-    """gettext with %-style variables, on the request's cached catalogue."""
+    """gettext with %-style variables in the reader's digits, on the cached catalogue."""
     translated = _translations().ugettext(text)
-    return translated % variables if variables else translated
+    return translated % _shown(variables) if variables else translated
+
+
+def _shown(variables: dict[str, Any]) -> dict[str, Any]:
+    """Message variables with their numbers written in the reader's digits."""
+    return {name: num(value) if _is_number(value) else value
+            for name, value in variables.items()}
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def list_separator() -> str:
+    """What the request's language writes between two items of a list: ", ", "، "."""
+    pattern = Locale.parse(str(get_locale() or "en")).list_patterns["standard"]["middle"]
+    return pattern.replace("{0}", "").replace("{1}", "")
 
 
 # The list patterns Babel knows (its own annotation of format_list's style).
@@ -123,26 +158,53 @@ def _normalise_form_numbers() -> None:
 
 
 def _install_template_gettext(app: Flask) -> None:
-    """Template strings as Flask-Babel gives them, with their own numbers in the reader's digits."""
-    def prose(text: str) -> str:
-        return digits.show_in_prose(text, current_digits())
+    """Template strings translated, with all their numbers in the reader's digits and cards."""
+    def filled(context: Context, text: str, variables: dict[str, Any]) -> str:
+        text = digits.show_in_prose(text, current_digits())
+        if context.eval_ctx.autoescape:
+            return Markup(cards(Markup(text) % _shown(variables)))
+        return cards(text % _shown(variables))
 
-    # Added to the environment by the jinja2.ext.i18n extension, which Jinja's types omit.
-    app.jinja_env.install_gettext_callables(  # type: ignore[attr-defined]
-        gettext=lambda s: prose(_translations().ugettext(s)),
-        ngettext=lambda s, p, n: prose(_translations().ungettext(s, p, n)),
-        pgettext=lambda c, s: prose(_translations().upgettext(c, s)),
-        npgettext=lambda c, s, p, n: prose(_translations().unpgettext(c, s, p, n)),
-        newstyle=True,
-    )
+    @pass_context
+    def gettext(context: Context, text: str, **variables: Any) -> str:
+        return filled(context, _translations().ugettext(text), variables)
+
+    @pass_context
+    def ngettext(context: Context, one: str, many: str, count: int, **variables: Any) -> str:
+        variables.setdefault("num", count)
+        return filled(context, _translations().ungettext(one, many, count), variables)
+
+    @pass_context
+    def pgettext(context: Context, where: str, text: str, **variables: Any) -> str:
+        variables.setdefault("context", where)
+        return filled(context, _translations().upgettext(where, text), variables)
+
+    @pass_context
+    def npgettext(context: Context, where: str, one: str, many: str, count: int,
+                  **variables: Any) -> str:
+        variables.setdefault("context", where)
+        variables.setdefault("num", count)
+        return filled(context, _translations().unpgettext(where, one, many, count), variables)
+
+    # What jinja2.ext.i18n's install_gettext_callables(newstyle=True) installs, with the
+    # variables shown in the reader's digits (it formats them itself, untouched).
+    app.jinja_env.newstyle_gettext = True  # type: ignore[attr-defined]
+    app.jinja_env.globals.update(gettext=gettext, ngettext=ngettext, pgettext=pgettext,
+                                 npgettext=npgettext)
 
 
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale,
           default_translation_directories=str(app.root_path + "/translations"))
     _install_template_gettext(app)
+    # Jinja folds a filter on a constant (`{{ 0 | num }}`) when it compiles a template: the
+    # first reader's digits would stay for everyone. Every filter here depends on the reader.
+    app.jinja_env.optimized = False
     app.before_request(_normalise_form_numbers)
     app.add_template_filter(num, "num")
+    app.add_template_filter(cards, "cards")
+    # `message | naming(game.sides)`: the engine's "Side 1" becomes the player's name.
+    app.add_template_filter(naming, "naming")
 
     @app.context_processor
     def language():
@@ -154,4 +216,5 @@ def init_app(app: Flask) -> None:
             "digit_systems": digits.SAMPLES,
             "digits": current_digits(),
             "say": render_msg,
+            "comma": list_separator(),
         }

@@ -1,77 +1,125 @@
-"""Rate limits per client address: wrong edit keys and game creation. Reads are never limited.
+"""Rate limits on refused keys and on creating, counted where they happen.
 
-Both limits count only what they guard against (a refused key, a game created), so a table
-saving hands or a tournament room full of spectators never meets them. Counters live in Redis
-when REDIS_URL is set, so every worker process shares them; in memory otherwise.
+Only a refused key is ever answered 429, and only once that address, or that game or
+tournament, has spent its allowance of refused keys: the right key, reads, referee calls and
+everything else from a shared address (a café, a tournament hall) go on as usual. Creating
+games and tournaments, and pairing rounds, spend a creation allowance per address; a view
+that creates is marked with `@creates`. Counters live in Redis when REDIS_URL is set, so
+every worker process shares them; in this process's memory otherwise, or while Redis is away.
 """
 
 from __future__ import annotations
 
-from flask import Flask, Response, current_app, g, has_request_context, request
-from flask_limiter import ApplicationLimit, Limiter
+import logging
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from flask import Flask, abort, current_app, g, has_request_context, request
+from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from limits import RateLimitItem, parse
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import event
 
 from .models import Game
-from .services.access import can_edit
-from .services.games import GameNotFound
+from .models_tournament import Tournament
 
 DEFAULTS = {
-    "RATELIMIT_WRONG_KEY": "30/minute",  # refused changes (401/403) per address
-    "RATELIMIT_CREATE_GAME": "20/minute",  # games created (pages, API, imports) per address
+    "RATELIMIT_WRONG_KEY": "30/minute",  # refused keys per address
+    "RATELIMIT_WRONG_KEY_TARGET": "60/minute",  # refused keys per game or tournament
+    "RATELIMIT_CREATE_GAME": "20/minute",  # games and tournaments created per address
     "RATELIMIT_KEY_PREFIX": "companion",
     # A moving window: no double allowance across a minute's edge (and no test flaking on it).
     "RATELIMIT_STRATEGY": "moving-window",
-    "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,  # Redis down: limit per process, never a 500
-    "RATELIMIT_SWALLOW_ERRORS": True,
 }
 READS = frozenset({"GET", "HEAD", "OPTIONS"})
+log = logging.getLogger(__name__)
 
 
 def init_app(app: Flask) -> None:
     for name, value in DEFAULTS.items():
         app.config.setdefault(name, value)
     app.config.setdefault("RATELIMIT_STORAGE_URI", app.config.get("REDIS_URL") or "memory://")
-    limiter = Limiter(get_remote_address, application_limits=[
-        ApplicationLimit(limit_provider=lambda: current_app.config["RATELIMIT_WRONG_KEY"],
-                         scope="wrong-key", exempt_when=_read_or_right_key,
-                         deduct_when=_refused),
-        ApplicationLimit(limit_provider=lambda: current_app.config["RATELIMIT_CREATE_GAME"],
-                         scope="create-game", exempt_when=_cannot_create,
-                         deduct_when=_created_a_game),
-    ])
+    # Flask-Limiter holds the configured storage (Redis or memory); no route limit of its own.
+    limiter = Limiter(get_remote_address)
     limiter.init_app(app)
+    app.extensions["companion_limits"] = (limiter, MovingWindowRateLimiter(MemoryStorage()))
 
 
-def _read_or_right_key() -> bool:
-    """Reads, and changes made with the right key, are never held back by someone else's
-    wrong guesses from the same address (a café or a tournament hall shares one)."""
-    if request.method in READS:
-        return True
-    game_id = (request.view_args or {}).get("game_id")
-    if not game_id:
-        return False
+def refuse_key(target: str) -> None:
+    """Count a refused key against this address and `target`; 429 once either is spent.
+
+    Call it only for a key that was presented and is wrong: a right key is never counted
+    or held back.
+    """
+    if not _enabled():
+        return
+    checks = [(_item("RATELIMIT_WRONG_KEY"), ("wrong-key", _address())),
+              (_item("RATELIMIT_WRONG_KEY_TARGET"), ("wrong-key-target", target))]
+    if not all(_call("test", item, names) for item, names in checks):
+        abort(429)
+    for item, names in checks:
+        _call("hit", item, names)
+
+
+def creates(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Mark a view that creates games or tournaments: refused (429) once the address has
+    created its allowance, and what it created is counted (a paired round: each table's game,
+    up to what is left, so a round is never refused half-made)."""
+    @wraps(view)
+    def limited(*args: Any, **kwargs: Any) -> Any:
+        if request.method in READS:
+            return view(*args, **kwargs)
+        if _enabled() and not _call("test", _item("RATELIMIT_CREATE_GAME"), _creator()):
+            abort(429)
+        g.created = 0
+        response = view(*args, **kwargs)
+        if _enabled() and g.created:
+            _spend(g.created)
+        return response
+    return limited
+
+
+def _spend(count: int) -> None:
+    item, names = _item("RATELIMIT_CREATE_GAME"), _creator()
+    left = _call("get_window_stats", item, names).remaining
+    if left > 0:
+        _call("hit", item, names, cost=min(count, left))
+
+
+def _creator() -> tuple[str, str]:
+    return ("create", _address())
+
+
+def _enabled() -> bool:
+    return bool(current_app.config.get("RATELIMIT_ENABLED", True))
+
+
+def _address() -> str:
+    return get_remote_address() or "unknown"
+
+
+def _item(setting: str) -> RateLimitItem:
+    return parse(current_app.config[setting])
+
+
+def _call(method: str, item: RateLimitItem, names: tuple[str, ...], **options: Any) -> Any:
+    """test, hit or get_window_stats on the shared storage; on this process's memory while
+    that is unreachable."""
+    names = (current_app.config["RATELIMIT_KEY_PREFIX"], *names)
+    limiter, fallback = current_app.extensions["companion_limits"]
     try:
-        return can_edit(game_id)
-    except GameNotFound:
-        return False
-
-
-def _refused(response: Response) -> bool:
-    return response.status_code in (401, 403)
-
-
-def _cannot_create() -> bool:
-    # Creating is a POST to an address that names no game yet (API, pages, import).
-    return request.method != "POST" or "game_id" in (request.view_args or {})
-
-
-def _created_a_game(_response: Response) -> bool:
-    return bool(g.get("games_created"))
+        return getattr(limiter.limiter, method)(item, *names, **options)
+    except Exception:  # noqa: BLE001 - Redis away: limit per process, never answer 500
+        log.warning("rate limit storage unreachable; counting in memory", exc_info=True)
+        return getattr(fallback, method)(item, *names, **options)
 
 
 @event.listens_for(Game, "after_insert")
-def _note_creation(_mapper, _connection, _target) -> None:
-    # Whichever view created it: the limit follows the database, not a list of route names.
-    if has_request_context():
-        g.games_created = True
+@event.listens_for(Tournament, "after_insert")
+def _note_creation(_mapper: Any, _connection: Any, _target: Any) -> None:
+    # Whichever service created it: the count follows the database, not a list of routes.
+    if has_request_context() and "created" in g:
+        g.created += 1

@@ -53,8 +53,8 @@ class Round(SQLModel, table=True):
 
 
 class Match(SQLModel, table=True):
-    """A table of a round: its sides (entrant ids; one alone is a bye), and a result the
-    director entered by hand, if any, which overrides the games."""
+    """A table of a round: its sides (entrant ids; one alone is a bye), a result the
+    director entered by hand, if any, which overrides the games, and the sides' confirmation."""
 
     id: int | None = Field(default=None, primary_key=True)
     tournament_id: str = _tournament_fk()
@@ -64,6 +64,8 @@ class Match(SQLModel, table=True):
     sides: list = json_field()
     key_hash: str = Field(max_length=128)
     manual: dict | None = json_field(nullable=True)
+    # The losing side's word on the result: confirmed or disputed, and the result it was about.
+    confirmation: dict | None = json_field(nullable=True)
 
 
 class MatchGame(SQLModel, table=True):

@@ -2,25 +2,12 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
-import socket
 
 from gunicorn.app.base import BaseApplication
 
 from companion import create_app
-
-
-def lan_addresses() -> list[str]:
-    """This machine's IPv4 addresses that other devices on the Wi-Fi can reach."""
-    found: set[str] = set()
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the route
-        found.add(probe.getsockname()[0])
-    with contextlib.suppress(OSError):
-        found.update(str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None,
-                                                               socket.AF_INET))
-    return sorted(a for a in found if not a.startswith("127."))
+from companion.hosts import lan_addresses
 
 
 class Server(BaseApplication):
@@ -39,17 +26,29 @@ class Server(BaseApplication):
 def main() -> None:
     host, port = os.environ.get("HOST", "0.0.0.0"), int(os.environ.get("PORT", "5000"))
     app = create_app()
-    print(f"Companion is running. On this computer open http://127.0.0.1:{port}/")
+    tls = tls_options()
+    scheme = "https" if tls else "http"
+    print(f"Companion is running. On this computer open {scheme}://127.0.0.1:{port}/")
     if host in ("0.0.0.0", "::"):
-        for address in lan_addresses():
-            print(f"Phones on the same Wi-Fi open http://{address}:{port}/")
+        addresses = lan_addresses()
+        # Links and QR codes made on this computer point phones at the first of these.
+        app.config.setdefault("LAN_ADDRESS", addresses[0] if addresses else None)
+        for address in addresses:
+            print(f"Phones on the same Wi-Fi open {scheme}://{address}:{port}/")
     Server(app, {
         "bind": f"{host}:{port}",
         "workers": int(os.environ.get("WEB_CONCURRENCY", "1")),
         "worker_class": "gthread",
         "threads": int(os.environ.get("THREADS", "8")),
         "accesslog": "-",
+        **tls,
     }).run()
+
+
+def tls_options() -> dict[str, str]:
+    """HTTPS when CERTFILE and KEYFILE name a certificate and its key (README, "At the table")."""
+    cert, key = os.environ.get("CERTFILE"), os.environ.get("KEYFILE")
+    return {"certfile": cert, "keyfile": key} if cert and key else {}
 
 
 if __name__ == "__main__":

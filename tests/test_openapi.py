@@ -1,23 +1,59 @@
-"""The OpenAPI description covers every /api/v1 route, with the right auth."""
+"""The OpenAPI description covers every /api/v1 route: keys, headers, bodies and answers."""
 
 from __future__ import annotations
 
 import re
 
+# Changes that read nothing but the address and the key.
+BODILESS = {("post", "/games/{game_id}/restore"), ("post", "/games/{game_id}/key"),
+            ("post", "/games/{game_id}/rematch"), ("post", "/tournaments/{tournament_id}/rounds"),
+            ("delete", "/games/{game_id}"), ("post", "/tournaments/{tournament_id}/key")}
+
+
+def operations(client):
+    doc = client.get("/api/v1/openapi.json").get_json()
+    return {(method, path): operation for path, entry in doc["paths"].items()
+            for method, operation in entry.items()}
+
 
 def test_every_api_route_is_described(app, client):
-    doc = client.get("/api/v1/openapi.json").get_json()
-    described = {(method.upper(), "/api/v1" + path)
-                 for path, entry in doc["paths"].items()
-                 for method in entry if method != "parameters"}
+    described = {(method.upper(), "/api/v1" + path) for method, path in operations(client)}
     routes = {(method, re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule))
               for rule in app.url_map.iter_rules() if rule.rule.startswith("/api/v1")
               for method in rule.methods - {"HEAD", "OPTIONS"}}
     assert routes == described
 
 
-def test_changing_game_routes_declare_the_edit_key(client):
-    paths = client.get("/api/v1/openapi.json").get_json()["paths"]
-    assert paths["/games/{game_id}/hands"]["post"]["security"] == [{"edit_key": []}]
-    assert "security" not in paths["/games/{game_id}"]["get"]
-    assert paths["/games/{game_id}/hands/{number}"]["parameters"][1]["schema"]["type"] == "integer"
+def test_every_operation_describes_its_answer_and_every_change_its_body(client):
+    for (method, path), operation in operations(client).items():
+        success = [code for code in operation["responses"] if code.startswith("2")]
+        assert len(success) == 1, (method, path)
+        assert "schema" in operation["responses"][success[0]]["content"]["application/json"]
+        if method != "get" and (method, path) not in BODILESS:
+            assert "schema" in operation["requestBody"]["content"]["application/json"], \
+                (method, path)
+        if method != "get":
+            assert {"413", "415"} <= set(operation["responses"]), (method, path)
+
+
+def test_adding_a_hand_describes_its_headers_and_every_answer(client):
+    hands = operations(client)[("post", "/games/{game_id}/hands")]
+    assert hands["security"] == [{"edit_key": []}]
+    assert {(p["name"], p["in"]) for p in hands["parameters"]} == {
+        ("game_id", "path"), ("Idempotency-Key", "header"), ("If-Match", "header")}
+    assert set(hands["responses"]) == {"201", "400", "401", "403", "404", "409", "413", "415",
+                                       "429"}
+    stale = hands["responses"]["409"]["content"]["application/json"]["schema"]
+    assert stale == {"$ref": "#/components/schemas/Stale"}
+    body = hands["requestBody"]["content"]["application/json"]["schema"]
+    assert body["required"] == ["hand"]
+
+
+def test_reads_need_no_key_and_hand_numbers_are_bounded_integers(client):
+    ops = operations(client)
+    assert "security" not in ops[("get", "/games/{game_id}")]
+    number = next(p for p in ops[("put", "/games/{game_id}/hands/{number}")]["parameters"]
+                  if p["name"] == "number")
+    assert number["schema"] == {"type": "integer", "minimum": 0, "maximum": 2**31 - 1}
+    created = ops[("post", "/games")]["responses"]["201"]
+    assert created["headers"]["Location"]["required"] is True

@@ -155,8 +155,8 @@ def test_shelem_bidding_team_below_the_five_points_of_the_discards_is_explained(
 
 def test_shllaat_quick_last_player_others_follow(client):
     game_id = make_game(client, "shllaat", ["Ali", "Omar"])
-    fields = {"jokers_0": "1", "aces_0": "3", "jacks_0": "2", "others_0": "20",
-              "jokers_1": "1", "aces_1": "1", "jacks_1": "2"}
+    fields = {"mode": "quick", "jokers_0": "1", "aces_0": "3", "jacks_0": "2",
+              "others_0": "20", "jokers_1": "1", "aces_1": "1", "jacks_1": "2"}
     assert save(client, game_id, fields).status_code == 303
     saved = game(client, game_id)
     assert saved["totals"] == [149, 103]
@@ -165,8 +165,8 @@ def test_shllaat_quick_last_player_others_follow(client):
 
 def test_shllaat_quick_wrong_total_is_refused(client):
     game_id = make_game(client, "shllaat", ["Ali", "Omar"])
-    fields = {"jokers_0": "1", "aces_0": "3", "jacks_0": "2", "others_0": "20",
-              "aces_1": "1", "jacks_1": "2"}
+    fields = {"mode": "quick", "jokers_0": "1", "aces_0": "3", "jacks_0": "2",
+              "others_0": "20", "aces_1": "1", "jacks_1": "2"}
     response = save(client, game_id, fields)
     assert response.status_code == 422
     assert "1 Jokers entered, the deck has 2." in response.get_data(as_text=True)
@@ -191,7 +191,7 @@ def test_shllaat_two_packs_grid_has_every_card_twice(client):
 
 def test_gharat_quick_and_cards(client):
     game_id = make_game(client, "gharat", ["Ali", "Omar"])
-    quick = {"numbers_0": "10", "courts_0": "3", "aces_0": "1", "numbers_1": "5",
+    quick = {"mode": "quick", "numbers_0": "10", "courts_0": "3", "aces_0": "1", "numbers_1": "5",
              "courts_1": "2", "aces_1": "0"}
     assert save(client, game_id, quick).status_code == 303
     spades = [rank + "S" for rank in RANKS]
@@ -218,7 +218,13 @@ def test_preview_shows_the_breakdown_and_saves_nothing(client):
 def test_preview_of_an_unfinished_hand_says_what_is_missing(client):
     game_id = make_game(client, "basra", ["Ali", "Omar"])
     response = client.post(f"/games/{game_id}/hands/preview", data={"mode": "quick"})
-    assert "Enter how many cards Ali took." in response.get_data(as_text=True)
+    assert "Nothing entered yet." in response.get_data(as_text=True)
+    response = client.post(f"/games/{game_id}/hands/preview",
+                           data={"mode": "quick", "jacks_0": "2"})
+    page = response.get_data(as_text=True)
+    # Every problem at once, the players named.
+    assert ("<li>Enter how many cards Ali took.</li><li>Choose who took the 2♣.</li>"
+            "<li>Choose who took the 10♦.</li>") in page
 
 
 def test_preview_counts_the_carried_majority(client):

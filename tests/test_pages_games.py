@@ -102,7 +102,8 @@ def test_adding_and_removing_players_keeps_the_names(client):
 
 
 def test_known_players_are_suggested(app, client):
-    make_game(app)
+    game_id, _ = make_game(app)
+    client.get(f"/games/{game_id}")  # names from the games this phone knows
     html = client.get("/games/new?game=basra").get_data(as_text=True)
     assert '<option value="Cyrus">' in html and 'list="known-players"' in html
 
@@ -205,7 +206,8 @@ def test_game_page_shows_totals_dealer_leader_target_and_breakdown(app, client):
     # Bahar, then Cyrus dealt; in Shelem the player after the dealer bids first (the Hâkem leads)
     assert "Deals next Dara" in words and "Bids first Ali" in words
     assert "Ali & Cyrus Bahar & Dara" in words
-    assert "2 55 110" in words
+    # Hand 2 and its scores, each with the running total after it, and who bid what.
+    assert "2 55 total 185 110 total 145 Bahar & Dara bid 100: made" in words
     assert "points taken 35" in words
     assert "<body" in page.get_data(as_text=True) and "data-wake-lock" in page.get_data(
         as_text=True)
@@ -335,6 +337,8 @@ def test_rules_card_lists_every_option_in_plain_words(app, client):
 def test_home_lists_games_in_progress_before_finished_ones(app, client):
     finished, _ = make_game(app, hands=[MADE_120] * 3, rules={"target": 300})
     playing, _ = make_game(app, "basra", ["Omar", "Zaid"], hands=[BASRA_TIE])
+    for game_id in (finished, playing):  # opened on this phone: listed on its home page
+        client.get(f"/games/{game_id}")
     html = client.get("/").get_data(as_text=True)
     assert html.index(f'href="/games/{playing}"') < html.index(f'href="/games/{finished}"')
     words = text(client.get("/"))

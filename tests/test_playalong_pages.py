@@ -49,7 +49,7 @@ def test_first_the_floor_then_the_players_in_turn(client):
     page = post(client, game, "card", card="10C").get_data(as_text=True)
     # the dealer of hand 1 is Ali, so Bahar plays first and takes 10♦ and 6♥+4♠
     assert "Legal: the 10♣ takes" in page
-    assert "Bahar</strong>: 4 cards" in page
+    assert "Bahar</bdi></strong>: 4 cards" in page
     assert "Ali plays" in page
 
 
@@ -133,7 +133,7 @@ def test_play_along_starts_with_the_games_leader_after_a_hand_entered_by_counts(
     for card in OPENING_FLOOR:
         post(client, game, "card", card=card)
     page = post(client, game, "card", card="10C").get_data(as_text=True)
-    assert "Ali</strong>: 4 cards" in page and "Bahar</strong>: 0 cards" in page
+    assert "Ali</bdi></strong>: 4 cards" in page and "Bahar</bdi></strong>: 0 cards" in page
     assert "Bahar plays" in page
 
 
@@ -144,11 +144,11 @@ def test_the_scorer_changes_who_plays_first_before_the_first_card(client):
     for card in OPENING_FLOOR:
         post(client, game, "card", card=card)
     page = post(client, game, "card", card="10C").get_data(as_text=True)
-    assert "Ali</strong>: 4 cards" in page and "Bahar plays" in page
+    assert "Ali</bdi></strong>: 4 cards" in page and "Bahar plays" in page
     assert 'id="first-player"' not in page  # no longer offered once a card is played
     page = post(client, game, "first", first="1").get_data(as_text=True)
     assert "The first card is already played: undo it to change who plays first." in page
-    assert "Ali</strong>: 4 cards" in page
+    assert "Ali</bdi></strong>: 4 cards" in page
 
 
 def test_a_player_who_is_not_at_the_table_cannot_play_first(client):

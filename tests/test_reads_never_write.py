@@ -56,6 +56,7 @@ class World:
         self.keys: dict[str, str] = {}  # game id -> edit key
         self.directors: dict[str, str] = {}  # tournament id -> director key
         self.tables: dict[tuple[str, int], str] = {}  # (tournament, match) -> scorer key
+        self.sides: dict[tuple[str, int], list[str]] = {}  # (tournament, match) -> side keys
         self._games()
         self._tournaments()
 
@@ -113,6 +114,14 @@ class World:
             api(self.editor, "POST", f"/games/{match['current_game']}/hands",
                 match["edit_key"], hand=sweep(0))
         self.pair(tid)  # the final
+        tid, (confirmed, disputed) = self.tournament("knockout", four, best_of=1,
+                                                     confirm_results=True)
+        for match, body in ((confirmed, {}), (disputed, {"dispute": "Our basra"})):
+            self.sides[(tid, match["id"])] = match["side_keys"]
+            api(self.editor, "POST", f"/games/{match['current_game']}/hands",
+                match["edit_key"], hand=sweep(0))
+            api(self.editor, "POST", f"/tournaments/{tid}/matches/{match['id']}/confirm",
+                match["side_keys"][1], **body)
         _tid, (table,) = self.tournament("round_robin", ["Ali", "Bahar", "Cyrus"], "shllaat",
                                          table_size=3, rounds=1)
         api(self.editor, "POST", f"/games/{table['current_game']}/hands", table["edit_key"],
@@ -190,6 +199,8 @@ def queries(world: World, endpoint: str, args: dict[str, Any]) -> list[dict[str,
         "tournaments.table": [{"key": world.tables.get((tid, args.get("match_id")), "wrong")}],
         "tournaments.standings": [{"since": 1}],
         "tournaments.screen": [{"since": 1}],
+        "tournament_extras.side": [{"key": key} for key in world.sides.get(
+            (tid, args.get("match_id")), ["wrong"])],
     }
     return [{}, *extra.get(endpoint, [])]
 

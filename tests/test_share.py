@@ -58,13 +58,18 @@ def test_panel_without_the_key_shows_only_the_view_link(app, client):
         assert html.count("<svg") == 1
 
 
-def test_qr_code_encodes_exactly_the_link(app, client):
+def test_qr_code_scales_whole_with_a_four_module_quiet_zone(app, client):
+    """Sized by the stylesheet through its viewBox (a fixed width got cut off by a smaller
+    box); the browser test decodes it as shown."""
     from companion.views.share import qr_svg
 
     with app.test_request_context():
         svg = str(qr_svg("http://localhost/games/abc", "t"))
     assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"') and 'class="qr"' in svg
-    assert re.search(r'width="(\d+)"', svg)
+    assert not re.search(r'<svg[^>]* (width|height)=', svg)
+    # Version 2 (25 modules) for this link, plus 4 light modules on each side.
+    assert 'viewBox="0 0 33 33"' in svg
+    assert '<path stroke="#000" d="M4 4.5h7' in svg  # the first finder pattern, 4 modules in
 
 
 def test_rotating_on_the_page_moves_this_phone_to_the_new_key(app, client):

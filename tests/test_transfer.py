@@ -15,6 +15,7 @@ from companion.models import Game
 from companion.services.access import COOKIE_PREFIX
 
 from .conftest import PG_URL, _with_driver
+from .stored import stored_games
 from .test_share import PLAYERS, add_hand, bearer, create_game
 
 SECOND = {"bidder": 1, "bid": 120, "bidder_points": 130}  # made: [35, 130]
@@ -101,7 +102,7 @@ def test_a_wrong_file_is_refused_in_place_and_creates_nothing(client, content, m
     assert response.status_code == 400
     html = response.get_data(as_text=True)
     assert message in html and 'aria-invalid="true"' in html
-    assert client.get("/api/v1/games").get_json()["games"] == []
+    assert stored_games(client) == 0
 
 
 def test_a_doctored_export_is_a_400_naming_the_problem(client):
@@ -113,7 +114,7 @@ def test_a_doctored_export_is_a_400_naming_the_problem(client):
     data["history"][0]["version"] = "one"
     response = client.post("/api/v1/games/import", json=data)
     assert response.get_json() == {"error": "The game's history is damaged.", "field": "history"}
-    assert len(client.get("/api/v1/games").get_json()["games"]) == 1
+    assert stored_games(client) == 1
 
 
 def test_an_import_whose_partners_do_not_sit_opposite_is_refused(client):
@@ -125,7 +126,7 @@ def test_an_import_whose_partners_do_not_sit_opposite_is_refused(client):
     assert response.get_json() == {
         "error": "Partners sit opposite each other: with the players in playing order, the "
                  "teams are Ali & Cyrus against Bahar & Dara.", "field": "teams"}
-    assert len(client.get("/api/v1/games").get_json()["games"]) == 1
+    assert stored_games(client) == 1
 
 
 # Delete with a confirmation, undo for 7 days ------------------------------------------------

@@ -77,7 +77,8 @@ def test_hand_numbers_and_scores_on_the_board_are_in_persian_digits(app, client)
     editor(client, game_id, key).set_cookie("lang", "fa")
     page = text(client.get(f"/games/{game_id}"))
     assert "ویرایش دور ۱" in page and "حذف دور ۱" in page
-    assert "۱ ۱۳۰ ۳۵" in page  # the hand-by-hand row: number, then each side's points
+    # The hand-by-hand row: number, then each side's points with the running total after it.
+    assert re.search(r"۱ ۱۳۰ \S+ ۱۳۰ ۳۵ \S+ ۳۵", page)
     confirm = text(client.get(f"/games/{game_id}/hands/1/delete"))
     assert "دور ۱ حذف شود؟" in confirm and "۱۳۰" in confirm
     assert "بازیکن ۱" in text(client.get("/games/new?game=shelem"))

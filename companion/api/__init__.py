@@ -9,4 +9,4 @@ from ..security import csrf
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
 csrf.exempt(bp)  # the API authenticates with the edit key in a header, not a cookie
 
-from . import games, openapi, referee, rules, share, tournaments  # noqa: E402,F401  (routes)
+from . import games, openapi, referee, rules, share, tournament_keys, tournaments  # noqa: E402,F401  (routes)

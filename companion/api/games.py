@@ -7,21 +7,31 @@ from typing import Any
 from flask import jsonify, request, url_for
 
 from ..db import get_session
+from ..limits import creates
 from ..rules.messages import N_, RuleError, msg
+from ..rules.situation import require
 from ..services import games
 from ..services.access import require_edit_key
-from ..services.payload import read_version, require
+from ..services.payload import read_version
 from . import bp
-from .body import json_body
+from .body import json_body, optional_json_body
 from .serialize import game_json
+
+MAX_LISTED = 100
 
 
 @bp.post("/games")
+@creates
 def create_game():
     data = json_body()
     game, key = games.create_game(
         get_session(), data.get("game"), data.get("rules"), data.get("players"),
         data.get("teams"), data.get("target"), data.get("first_dealer", 0))
+    return _created(game, key)
+
+
+def _created(game: games.GameView, key: str):
+    """A new game's answer: the game, its edit key (shown this once) and edit link."""
     body = game_json(game)
     body["edit_key"] = key
     body["edit_url"] = url_for("games.show", game_id=game.row.id, key=key, _external=True)
@@ -30,7 +40,9 @@ def create_game():
 
 @bp.get("/games")
 def list_games():
-    rows = games.list_games(get_session())
+    """The games named in `ids` (comma-separated): the API lists no game its caller
+    does not already know."""
+    rows = games.list_games(get_session(), request.args.get("ids", "").split(",")[:MAX_LISTED])
     return jsonify({"games": [
         {"id": row.id, "game": row.game, "players": row.players, "totals": row.totals,
          "finished": row.finished, "winners": row.winners, "hands": row.hand_count,
@@ -57,27 +69,58 @@ def edit_hand(game_id: str, number: int):
     require_edit_key(game_id)
     data = json_body()
     game, _ = games.edit_hand(get_session(), game_id, number, require(data, "hand"),
-                               _expected_version(data), _reason(data))
+                               _expected_version(data), _reason(data),
+                               request.headers.get("Idempotency-Key"))
     return jsonify(game_json(game))
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
 def delete_hand(game_id: str, number: int):
     require_edit_key(game_id)
-    data = request.get_json(silent=True) if request.content_length else {}
-    data = data if isinstance(data, dict) else {}
+    data = optional_json_body()
     game, _ = games.delete_hand(get_session(), game_id, number, _expected_version(data),
-                                 _reason(data))
+                                 _reason(data), request.headers.get("Idempotency-Key"))
     return jsonify(game_json(game))
 
 
 @bp.post("/games/<game_id>/undo")
 def undo(game_id: str):
     require_edit_key(game_id)
-    data = request.get_json(silent=True) if request.content_length else {}
-    data = data if isinstance(data, dict) else {}
-    game, _ = games.undo_last(get_session(), game_id, _expected_version(data, required=False))
+    data = optional_json_body()
+    game, _ = games.undo_last(get_session(), game_id, _expected_version(data, required=False),
+                              request.headers.get("Idempotency-Key"))
     return jsonify(game_json(game))
+
+
+@bp.post("/games/<game_id>/redo")
+def redo(game_id: str):
+    require_edit_key(game_id)
+    data = optional_json_body()
+    game, _ = games.redo_last(get_session(), game_id, _expected_version(data, required=False),
+                              request.headers.get("Idempotency-Key"))
+    return jsonify(game_json(game))
+
+
+@bp.patch("/games/<game_id>")
+def change_game(game_id: str):
+    """Rename the players or change the target: `{"players": [...]}`, `{"target": n}`."""
+    require_edit_key(game_id)
+    data = json_body()
+    values = {name: data[name] for name in ("players", "target") if name in data}
+    game, _ = games.change_settings(get_session(), game_id, values, _expected_version(data))
+    return jsonify(game_json(game))
+
+
+@bp.post("/games/<game_id>/rematch")
+@creates
+def rematch(game_id: str):
+    """A new game with the same players and rules; asked again, the same one (303)."""
+    require_edit_key(game_id)
+    try:
+        game, key = games.rematch(get_session(), game_id)
+    except games.MatchGameExists as started:
+        return "", 303, {"Location": url_for("api.get_game", game_id=started.game_id)}
+    return _created(game, key)
 
 
 def _expected_version(data: dict[str, Any], required: bool = True) -> int | None:

@@ -1,100 +1,224 @@
 """The OpenAPI description of `/api/v1`, served at `/api/v1/openapi.json`.
 
-Kept as data beside the routes; tests/test_openapi.py fails when a route is missing here.
-Request and response shapes are described in docs/api.md and ../shared/spec/API.md.
+Each route is one `Op` in OPERATIONS: its summary, the key it needs, the body it takes and
+the body it answers (JSON Schemas in schemas.py). The answers operations share follow from
+those: 400 always, 404 with an id in the path, 401/403/429 with a key, 413/415 for every
+change (a body that is not JSON is refused even where none is read). A new route needs its
+`Op`: tests/test_openapi.py fails without one; tests/test_schemathesis.py fuzzes the running
+API against this description.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from flask import jsonify
 
 from . import bp
+from . import schemas as s
 
-EDITOR, DIRECTOR, NONE = "edit_key", "director_key", None
-CLIENT_ERRORS = {"400": "invalid input", "404": "no such thing", "413": "body over 1 MB"}
+EDITOR, DIRECTOR, SIDE = "edit_key", "director_key", "side_key"
+IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key", "in": "header", "required": False,
+    "description": "Any text chosen by the client: a retry with the same key and the same "
+                   "request changes the game once and answers as the first time; the same key "
+                   "with another request is a 400.",
+    "schema": {"type": "string"}}
+IF_MATCH = {
+    "name": "If-Match", "in": "header", "required": False,
+    "description": "The game's version the change is based on (the body's `version` also "
+                   "works): another version is a 409 carrying the fresh game.",
+    "schema": {"type": "string", "pattern": '^(W/)?"?[0-9]{1,15}"?$'}}
+GAME_IDS = {
+    "name": "ids", "in": "query", "required": False,
+    "description": "Comma-separated game ids: only games the caller already knows are listed.",
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_,-]*$"}}  # ids are base64url
+LOCATION = {"Location": {"description": "where to read it", "required": True,
+                         "schema": {"type": "string"}}}
+BOUNDED_ID = {"type": "integer", "minimum": 0, "maximum": 2**31 - 1}  # as ids are stored
+PATH_SCHEMAS = {"number": BOUNDED_ID, "match_id": BOUNDED_ID, "game": s.GAME_NAMES}
+SHELEM_HAND = {"bidder": 0, "bid": 100, "bidder_points": 110}
+ANSWERS = {
+    303: "Already there: Location names it",
+    400: "Invalid input: the sentence says what, `field` where",
+    401: "No key: send Authorization: Bearer <key>",
+    403: "Wrong key",
+    404: "No such thing",
+    409: "Stale version: someone changed the game first",
+    413: "Body over 1 MB",
+    415: "The body is not application/json",
+    429: "Too many attempts (wrong keys, or things created): wait and try again",
+}
 
-# (method, path, summary, key needed, extra responses)
-OPERATIONS: list[tuple[str, str, str, str | None, dict[str, str]]] = [
-    ("get", "/rules", "Catalogue: games, presets, options with defaults", NONE, {}),
-    ("post", "/score/{game}", "Score one hand (card or count form) with its breakdown", NONE, {}),
-    ("post", "/referee/basra/capture", "Judge a Basra capture: legality, options, best, basra",
-     NONE, {}),
-    ("post", "/referee/shllaat/capture", "Judge a Shlla'at capture: legality, burnt, plays again",
-     NONE, {}),
-    ("post", "/referee/gharat/capture", "Judge a Ghârat capture: legality, what must be taken",
-     NONE, {}),
-    ("post", "/referee/shelem/trick", "Shelem trick: winner, points, revoke check", NONE, {}),
-    ("post", "/referee/shelem/bids", "Shelem auction: Hâkem, contract, redeal", NONE, {}),
-    ("get", "/games", "Games, in progress first", NONE, {}),
-    ("post", "/games", "Create a game; the edit key is returned once", NONE,
-     {"201": "created", "429": "too many games created"}),
-    ("get", "/games/{game_id}", "A game: sides, hands, totals, winner, dealer, version", NONE, {}),
-    ("delete", "/games/{game_id}", "Delete a game (restorable for 7 days)", EDITOR, {}),
-    ("post", "/games/{game_id}/restore", "Restore a deleted game", EDITOR, {}),
-    ("post", "/games/{game_id}/hands", "Add a hand (Idempotency-Key makes retries safe)", EDITOR,
-     {"201": "added"}),
-    ("put", "/games/{game_id}/hands/{number}", "Correct a hand (If-Match: version)", EDITOR,
-     {"409": "stale version: the fresh game is in the body"}),
-    ("delete", "/games/{game_id}/hands/{number}", "Delete a hand (If-Match: version)", EDITOR,
-     {"409": "stale version: the fresh game is in the body"}),
-    ("post", "/games/{game_id}/undo", "Undo the latest change", EDITOR, {}),
-    ("post", "/games/{game_id}/key", "Rotate the edit key: old links stop working", EDITOR, {}),
-    ("get", "/games/{game_id}/export", "Export a game as JSON: players, rules, hands, history",
-     NONE, {}),
-    ("post", "/games/import", "Import a JSON export as a new game", NONE, {"201": "created"}),
-    ("post", "/tournaments", "Create a tournament; the director key is returned once", NONE,
-     {"201": "created"}),
-    ("get", "/tournaments/{tournament_id}", "A tournament with rounds and matches", NONE, {}),
-    ("post", "/tournaments/{tournament_id}/entrants", "Add entrants before round 1", DIRECTOR,
-     {"201": "added"}),
-    ("post", "/tournaments/{tournament_id}/rounds", "Pair the next round and create its games",
-     DIRECTOR, {"201": "paired"}),
-    ("put", "/tournaments/{tournament_id}/matches/{match_id}/result",
-     "Enter or correct a match result by hand, with a reason", DIRECTOR, {}),
-    ("get", "/tournaments/{tournament_id}/standings", "Standings with tie-break breakdown", NONE,
-     {}),
-    ("get", "/tournaments/{tournament_id}/players", "Players' records", NONE, {}),
-    ("get", "/openapi.json", "This description", NONE, {}),
+
+@dataclass(frozen=True)
+class Op:
+    """One operation: what it does, who may, what it takes and what it answers."""
+
+    method: str
+    path: str
+    summary: str
+    answer: s.Schema  # the body of the success answer
+    status: int = 200  # the success status (201: something was created; Location names it)
+    key: str | None = None  # the security scheme it needs
+    body: s.Schema | None = None  # the request body it reads
+    body_required: bool = True
+    parameters: tuple[dict[str, Any], ...] = ()  # headers and queries: IF_MATCH, GAME_IDS
+    errors: tuple[int, ...] = ()  # answers beside the ones that follow from the rest
+    location: bool = False  # the success answer carries a Location header
+    example: dict[str, Any] | None = None  # a body that succeeds (seeded ids and keys aside)
+
+    def statuses(self) -> set[int]:
+        """Every status this operation answers besides its success."""
+        codes = {400, *self.errors}
+        if "{" in self.path:
+            codes.add(404)
+        if self.key:
+            codes |= {401, 403, 429}
+        if self.method != "get":
+            codes |= {413, 415}
+        return codes
+
+
+G, T = "/games/{game_id}", "/tournaments/{tournament_id}"
+GAME_IDS = {"name": "ids", "in": "query", "required": False, "schema": {"type": "string"},
+            "description": "comma-separated game ids: the API lists no game not asked for"}
+OPERATIONS: list[Op] = [
+    Op("get", "/rules", "Catalogue: games, presets, options with defaults", s.ref("Catalogue")),
+    Op("post", "/score/{game}", "Score one hand (card, count or points form) with its breakdown",
+       s.ref("HandScore"), body=s.SCORE_HAND, example={"hand": SHELEM_HAND}),
+    Op("post", "/referee/basra/capture", "Judge a Basra capture: legality, options, best, basra",
+       s.BASRA_VERDICT, body=s.BASRA_CAPTURE,
+       example={"floor": ["5S", "3H", "KD"], "played": "8D", "claimed": ["5S", "3H"]}),
+    Op("post", "/referee/shllaat/capture", "Judge a Shlla'at capture: legality, burnt, plays "
+       "again", s.SHLLAAT_VERDICT, body=s.SHLLAAT_CAPTURE,
+       example={"pool": ["5S", "9H"], "piles": [[], ["5H"]], "player": 0, "played": "5D",
+                "claimed": {"pool": ["5S"], "piles": [1]}}),
+    Op("post", "/referee/gharat/capture", "Judge a Ghârat capture: legality, what must be taken",
+       s.GHARAT_VERDICT, body=s.GHARAT_CAPTURE,
+       example={"play_pile_top": "7S", "piles": [None, "7H"], "player": 0, "played": "7D",
+                "claimed": {"play_pile": True, "piles": [1]}}),
+    Op("post", "/referee/shelem/trick", "Shelem trick: winner, points, revoke check",
+       s.TRICK_VERDICT, body=s.SHELEM_TRICK,
+       example={"trump": "S", "cards": ["AH", "KH", "2S", "QH"]}),
+    Op("post", "/referee/shelem/bids", "Shelem auction: Hâkem, contract, redeal",
+       s.BIDS_VERDICT, body=s.SHELEM_BIDS, example={"bids": [100, "pass", 105, "pass", "pass"]}),
+    Op("get", "/games", "The games named in `ids` (comma-separated), in progress first",
+       s.ref("GameList"), parameters=(GAME_IDS,)),
+    Op("post", "/games", "Create a game; the edit key is returned once", s.GAME_WITH_KEY,
+       status=201, body=s.CREATE_GAME, errors=(429,), location=True,
+       example={"game": "shelem", "players": ["Ali", "Bahar", "Cyrus", "Dara"]}),
+    Op("get", G, "A game: sides, hands, totals, winner, dealer, version", s.GAME),
+    Op("delete", G, "Delete a game (restorable for 7 days)", s.ref("Deleted"), key=EDITOR),
+    Op("post", G + "/restore", "Restore a deleted game", s.GAME, key=EDITOR),
+    Op("post", G + "/hands", "Add a hand (Idempotency-Key makes retries safe)", s.GAME,
+       status=201, key=EDITOR, body=s.ADD_HAND, parameters=(IDEMPOTENCY_KEY, IF_MATCH),
+       errors=(409,), example={"hand": SHELEM_HAND}),
+    Op("put", G + "/hands/{number}", "Correct a hand (If-Match or `version`: required)", s.GAME,
+       key=EDITOR, body=s.EDIT_HAND, parameters=(IDEMPOTENCY_KEY, IF_MATCH), errors=(409,)),
+    Op("delete", G + "/hands/{number}", "Delete a hand (If-Match or `version`: required)",
+       s.GAME, key=EDITOR, body=s.DELETE_HAND, body_required=False,
+       parameters=(IDEMPOTENCY_KEY, IF_MATCH), errors=(409,)),
+    Op("patch", G, "Rename the players or change the target (If-Match or `version`)", s.GAME,
+       key=EDITOR, body=s.CHANGE_GAME, parameters=(IF_MATCH,), errors=(409,)),
+    Op("post", G + "/undo", "Undo the latest change", s.GAME, key=EDITOR, body=s.UNDO,
+       body_required=False, parameters=(IDEMPOTENCY_KEY, IF_MATCH), errors=(409,)),
+    Op("post", G + "/redo", "Redo the latest change undone", s.GAME, key=EDITOR, body=s.UNDO,
+       body_required=False, parameters=(IDEMPOTENCY_KEY, IF_MATCH), errors=(409,)),
+    Op("post", G + "/rematch", "A new game with the same players and rules (asked again: 303 "
+       "to the same one)", s.GAME_WITH_KEY, status=201, key=EDITOR, errors=(303, 429),
+       location=True),
+    Op("post", G + "/key", "Rotate the edit key: old links stop working", s.ref("NewKey"),
+       key=EDITOR),
+    Op("get", G + "/export", "Export a game as JSON: players, rules, hands, history",
+       s.ref("Export")),
+    Op("post", "/games/import", "Import a JSON export as a new game", s.GAME_WITH_KEY,
+       status=201, body=s.IMPORT_GAME, errors=(429,), location=True),
+    Op("post", "/tournaments", "Create a tournament; the director key is returned once",
+       s.TOURNAMENT_WITH_KEY, status=201, body=s.CREATE_TOURNAMENT, errors=(429,),
+       location=True, example={"name": "Friday", "game": "basra", "format": "round_robin",
+                               "entrants": ["Ali", "Bahar", "Cyrus", "Dara"]}),
+    Op("get", T, "A tournament with rounds and matches", s.TOURNAMENT),
+    Op("post", T + "/entrants", "Add entrants before round 1", s.TOURNAMENT, status=201,
+       key=DIRECTOR, body=s.ADD_ENTRANTS),
+    Op("post", T + "/rounds", "Pair the next round and create its games", s.ref("Round"),
+       status=201, key=DIRECTOR, errors=(429,)),
+    Op("post", T + "/key", "A new director key (and new table keys): the old ones stop "
+       "working", s.TOURNAMENT_WITH_KEY, key=DIRECTOR),
+    Op("put", T + "/matches/{match_id}/result",
+       "Enter or correct a match result by hand, with a reason", s.TOURNAMENT, key=DIRECTOR,
+       body=s.MATCH_RESULT, example={"winner": 0, "reason": "Bahar had to leave"}),
+    Op("post", T + "/matches/{match_id}/confirm", "The side that lost confirms the result, or "
+       "disputes it with a reason", s.ref("TournamentMatch"), key=SIDE, body=s.CONFIRM,
+       body_required=False),
+    Op("get", T + "/standings", "Standings with tie-break breakdown", s.ref("Standings")),
+    Op("get", T + "/players", "Players' records", s.ref("Players")),
+    Op("get", "/openapi.json", "This description", s.ANY_OBJECT),
 ]
 
 
-def _operation(summary: str, key: str | None, extra: dict[str, str]) -> dict[str, Any]:
-    responses = {"200": {"description": "OK"}}
-    responses.update({code: {"description": text} for code, text in CLIENT_ERRORS.items()})
-    responses.update({code: {"description": text} for code, text in extra.items()})
-    operation: dict[str, Any] = {"summary": summary, "responses": responses}
-    if key:
-        operation["security"] = [{key: []}]
-        responses["401"] = {"description": "no key"}
-        responses["403"] = {"description": "wrong key"}
+def _json(schema: s.Schema) -> dict[str, Any]:
+    return {"application/json": {"schema": schema}}
+
+
+def _responses(op: Op) -> dict[str, Any]:
+    success: dict[str, Any] = {"description": "OK" if op.status == 200 else "Created",
+                               "content": _json(op.answer)}
+    if op.location:
+        success["headers"] = LOCATION
+    responses = {str(op.status): success}
+    for code in sorted(op.statuses()):
+        error = s.STALE if code == 409 and op.path.startswith(G) else s.ref("Error")
+        responses[str(code)] = {"description": ANSWERS[code], "content": _json(error)}
+    if 303 in responses:
+        responses["303"] = {"description": ANSWERS[303], "headers": LOCATION}
+    return responses
+
+
+def _parameters(op: Op) -> list[dict[str, Any]]:
+    names = [part[1:-1] for part in op.path.split("/") if part.startswith("{")]
+    path = [{"name": name, "in": "path", "required": True,
+             "schema": PATH_SCHEMAS.get(name, s.TEXT | {"minLength": 1})}
+            for name in names]
+    return path + list(op.parameters)
+
+
+def _operation(op: Op) -> dict[str, Any]:
+    operation: dict[str, Any] = {
+        "operationId": f"{op.method}{op.path.replace('/', '_').replace('{', '').replace('}', '')}",
+        "summary": op.summary, "parameters": _parameters(op), "responses": _responses(op)}
+    if op.key:
+        operation["security"] = [{op.key: []}]
+    if op.body is not None:
+        content = _json(op.body)
+        if op.example is not None:
+            content["application/json"]["example"] = op.example
+        operation["requestBody"] = {"required": op.body_required, "content": content}
     return operation
 
 
-def _parameters(path: str) -> list[dict[str, Any]]:
-    names = [part[1:-1] for part in path.split("/") if part.startswith("{")]
-    return [{"name": name, "in": "path", "required": True,
-             "schema": {"type": "integer" if name in ("number", "match_id") else "string"}}
-            for name in names]
-
-
 def document() -> dict[str, Any]:
+    """The whole description, as `GET /api/v1/openapi.json` answers it."""
     paths: dict[str, Any] = {}
-    for method, path, summary, key, extra in OPERATIONS:
-        entry = paths.setdefault(path, {"parameters": _parameters(path)})
-        entry[method] = _operation(summary, key, extra)
+    for op in OPERATIONS:
+        paths.setdefault(op.path, {})[op.method] = _operation(op)
     return {
         "openapi": "3.1.0",
         "info": {"title": "Companion API", "version": "1",
                  "description": "Scores, referee verdicts, games and tournaments for Basra, "
-                                "Shlla'at, Ghârat and Shelem. Errors: "
-                                '{"error": sentence, "field": where}.'},
+                                "Shlla'at, Ghârat and Shelem. Bodies are application/json. "
+                                'Errors: {"error": sentence, "field": where}; messages follow '
+                                "Accept-Language (en, ar, fa)."},
         "servers": [{"url": "/api/v1"}],
-        "components": {"securitySchemes": {
-            EDITOR: {"type": "http", "scheme": "bearer", "description": "a game's edit key"},
-            DIRECTOR: {"type": "http", "scheme": "bearer",
-                       "description": "a tournament's director key"}}},
+        "components": {
+            "schemas": s.SCHEMAS,
+            "securitySchemes": {
+                EDITOR: {"type": "http", "scheme": "bearer", "description": "a game's edit key"},
+                DIRECTOR: {"type": "http", "scheme": "bearer",
+                           "description": "a tournament's director key"},
+                SIDE: {"type": "http", "scheme": "bearer",
+                       "description": "a side's confirmation key, or the director key"}}},
         "paths": paths,
     }
 

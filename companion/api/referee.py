@@ -13,7 +13,7 @@ from .serialize import cards
 
 @bp.post("/referee/basra/capture")
 def basra_capture():
-    verdict = referee.basra_capture(json_body())
+    verdict = referee.judge("basra", "capture", json_body())
     return jsonify({
         "legal": verdict.legal,
         "reason": render_msg(verdict.reason),
@@ -27,7 +27,7 @@ def basra_capture():
 
 @bp.post("/referee/shllaat/capture")
 def shllaat_capture():
-    verdict = referee.shllaat_capture(json_body())
+    verdict = referee.judge("shllaat", "capture", json_body())
     return jsonify({
         "legal": verdict.legal,
         "reason": render_msg(verdict.reason),
@@ -38,7 +38,7 @@ def shllaat_capture():
 
 @bp.post("/referee/gharat/capture")
 def gharat_capture():
-    verdict = referee.gharat_capture(json_body())
+    verdict = referee.judge("gharat", "capture", json_body())
     return jsonify({
         "legal": verdict.legal,
         "reason": render_msg(verdict.reason),
@@ -48,14 +48,14 @@ def gharat_capture():
 
 @bp.post("/referee/shelem/trick")
 def shelem_trick():
-    verdict = referee.shelem_trick(json_body())
+    verdict = referee.judge("shelem", "trick", json_body())
     return jsonify({"winner": verdict.winner, "points": verdict.points, "legal": verdict.legal,
                     "reason": render_msg(verdict.reason)})
 
 
 @bp.post("/referee/shelem/bids")
 def shelem_bids():
-    verdict = referee.shelem_bids(json_body())
+    verdict = referee.judge("shelem", "bids", json_body())
     return jsonify({"legal": verdict.legal, "reason": render_msg(verdict.reason),
                     "hakem": verdict.hakem, "contract": verdict.contract,
                     "redeal": verdict.redeal})

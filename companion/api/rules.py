@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import jsonify
 
 from ..rules.catalogue import GAMES, get_game
-from ..services.payload import require
+from ..rules.situation import require
 from ..services.scoring import score_hand
 from . import bp
 from .body import json_body

@@ -41,8 +41,9 @@ def game_json(game: GameView) -> dict[str, Any]:
         "sides": game.sides,
         "hands": [
             {"number": i + 1, "scores": score.scores, "hand": hand, "details": score.details,
-             "counted": i < state.counted, **score.extras}
-            for i, (hand, score) in enumerate(zip(game.hands, state.hands))
+             "counted": i < state.counted, "totals": totals, **score.extras}
+            for i, (hand, score, totals) in enumerate(zip(game.hands, state.hands,
+                                                          state.running_totals))
         ],
         "totals": state.totals,
         "carry": state.carry,

@@ -5,8 +5,10 @@ from __future__ import annotations
 from flask import jsonify, url_for
 
 from ..db import get_session
+from ..limits import creates
 from ..services import games, transfer
 from ..services.access import require_edit_key
+from ..services.rotation import rotate_game_key
 from . import bp
 from .body import json_body
 from .serialize import game_json
@@ -20,7 +22,7 @@ def _edit_url(game_id: str, key: str) -> str:
 def rotate_key(game_id: str):
     """A new edit key; the old one stops working at once."""
     require_edit_key(game_id)
-    key = games.rotate_key(get_session(), game_id)
+    key = rotate_game_key(get_session(), game_id)
     return jsonify({"edit_key": key, "edit_url": _edit_url(game_id, key)})
 
 
@@ -30,6 +32,7 @@ def export_game(game_id: str):
 
 
 @bp.post("/games/import")
+@creates
 def import_game():
     """An export becomes a new game with its own id and edit key."""
     game, key = transfer.import_game(get_session(), json_body())

@@ -4,18 +4,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import jsonify, url_for
+from flask import abort, jsonify, request, url_for
 
 from ..db import get_session
-from ..services import tournaments
-from ..services.payload import require
-from ..services.tournament_access import director_key, require_director, table_key
+from ..limits import creates
+from ..rules.messages import N_, RuleError, msg
+from ..rules.situation import require
+from ..services import confirmations, tournaments
+from ..services.tournament_access import (
+    counted_director_key,
+    director_key,
+    presented_key,
+    require_director,
+    shown_table_key,
+    side_key,
+    side_of,
+)
 from ..tournament.standings import Row
+from ..views.tournament_extras import side_url
 from . import bp
 from .body import json_body
 
 
 @bp.post("/tournaments")
+@creates
 def create_tournament():
     data = json_body()
     tournament, key = tournaments.create_tournament(
@@ -32,7 +44,7 @@ def create_tournament():
 @bp.get("/tournaments/<tournament_id>")
 def get_tournament(tournament_id: str):
     tournament = tournaments.load(get_session(), tournament_id)
-    return jsonify(tournament_json(tournament, director_key(tournament_id)))
+    return jsonify(tournament_json(tournament, counted_director_key(tournament_id)))
 
 
 @bp.post("/tournaments/<tournament_id>/entrants")
@@ -44,6 +56,7 @@ def add_entrants(tournament_id: str):
 
 
 @bp.post("/tournaments/<tournament_id>/rounds")
+@creates
 def next_round(tournament_id: str):
     key = require_director(tournament_id)
     tournament = tournaments.next_round(get_session(), tournament_id, key)
@@ -64,12 +77,43 @@ def set_result(tournament_id: str, match_id: int):
     return jsonify(tournament_json(tournament, key))
 
 
+@bp.post("/tournaments/<tournament_id>/matches/<int:match_id>/confirm")
+def confirm_result(tournament_id: str, match_id: int):
+    """The side that lost confirms the result, or disputes it; the director's key decides."""
+    side = _speaker(tournament_id, match_id)
+    data = json_body() if request.get_data() else {}
+    session = get_session()
+    if "dispute" in data:
+        if side is None:
+            raise RuleError(msg(N_("The director decides a dispute: confirm the result or "
+                                   "set it by hand.")), "dispute")
+        tournament = confirmations.dispute(session, tournament_id, match_id, side,
+                                           data.get("dispute"), data.get("hands"))
+    else:
+        tournament = confirmations.confirm(session, tournament_id, match_id, side)
+    return jsonify(_match_json(tournaments.match_view(tournament, match_id), None))
+
+
+def _speaker(tournament_id: str, match_id: int) -> int | None:
+    """The side whose key is presented; None for the director; 401/403 for anyone else."""
+    if director_key(tournament_id) is not None:
+        return None
+    tournament = tournaments.load(get_session(), tournament_id)
+    view = tournaments.match_view(tournament, match_id)
+    key = presented_key(tournament_id)
+    side = side_of(tournament_id, match_id, len(view.row.sides), key)
+    if side is None:
+        abort(401 if not key else 403)
+    return side
+
+
 @bp.get("/tournaments/<tournament_id>/standings")
 def standings(tournament_id: str):
     tournament = tournaments.load(get_session(), tournament_id)
     return jsonify({"id": tournament.row.id, "version": tournament.version,
                     "tiebreaks": tournament.settings["tiebreaks"],
-                    "standings": [row_json(row) for row in tournaments.rankings(tournament)]})
+                    "standings": [row_json(row, tournament.provisional)
+                                  for row in tournaments.rankings(tournament)]})
 
 
 @bp.get("/tournaments/<tournament_id>/players")
@@ -93,12 +137,19 @@ def _places(data: dict[str, Any]) -> Any:
     return [1, 2] if winner == 0 else [2, 1] if winner == 1 else None
 
 
-def row_json(row: Row) -> dict[str, Any]:
+def side_keys(view: tournaments.MatchView) -> list[str]:
+    """Each side's confirmation key, for the director's eyes only."""
+    return [side_key(view.row.tournament_id, view.row.id or 0, side)
+            for side in range(len(view.row.sides))]
+
+
+def row_json(row: Row, provisional: set[int]) -> dict[str, Any]:
     return {
         "rank": row.rank, "entrant": row.entrant, "name": row.name, "played": row.played,
         "won": row.won, "drawn": row.drawn, "lost": row.lost, "points": row.points,
         "points_scored": row.scored, "points_conceded": row.conceded,
         "tiebreaks": row.tiebreaks,
+        "provisional": row.entrant in provisional,
         "tie": {"with": row.tied_with, "breakdown": [list(b) for b in row.breakdown],
                 "decided_by": row.decided_by, "shared": row.shared},
     }
@@ -116,6 +167,7 @@ def tournament_json(tournament: tournaments.TournamentView, key: str | None) -> 
         "rounds": [{"number": n, "matches": [_match_json(m, key) for m in matches]}
                    for n, matches in enumerate(tournament.rounds, start=1)],
         "finished": tournament.finished, "version": tournament.version,
+        "champion": tournament.champion,
         "view_url": url_for("tournaments.show", tournament_id=row.id, _external=True),
         "standings_url": url_for("tournaments.standings", tournament_id=row.id,
                                  _external=True),
@@ -133,9 +185,16 @@ def _match_json(view: tournaments.MatchView, key: str | None) -> dict[str, Any]:
         "games": [{"id": g.id, "totals": g.totals, "finished": g.finished,
                    "winners": g.winners} for g in view.games],
         "current_game": view.current.id if view.current else None,
+        "provisional": view.provisional,
+        "dispute": view.dispute and {name: view.dispute[name]
+                                     for name in ("side", "reason", "hands")},
     }
-    if key and not view.bye:
-        scorer = table_key(key, view.row.id or 0)
+    if key and view.asks_confirmation and not view.bye:
+        body["side_keys"] = side_keys(view)
+        body["side_urls"] = [side_url(view.row.tournament_id, view.row.id or 0, side)
+                             for side in range(len(view.row.sides))]
+    scorer = shown_table_key(key, view.row.id or 0, view.row.key_hash) if key else None
+    if scorer and not view.bye:
         body["edit_key"] = scorer
         body["table_url"] = url_for("tournaments.table", tournament_id=view.row.tournament_id,
                                     match_id=view.row.id, key=scorer, _external=True)

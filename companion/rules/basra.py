@@ -8,9 +8,11 @@ under `jack_on_lone_jack: double` it counts as two basras (20 with flat basras),
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from . import basra_playalong
 from .basra_capture import (
     TEN_OF_DIAMONDS,
     TWO_OF_CLUBS,
@@ -21,15 +23,20 @@ from .basra_capture import (
     legal_captures,
 )
 from .cards import DECK_52, Card, parse_cards
-from .messages import N_, Msg, RuleError, msg
+from .messages import N_, Msg, RuleError, msg, side_label
 from .options import Option
 from .progress import check_index, play_to_target
-from .spec import GameSpec, GameState, HandForm, HandScore, Line, RecordColumn
+from .situation import require
+from .spec import GameSpec, GameState, HandForm, HandScore, Line, RecordColumn, Referee
 
-__all__ = ["SPEC", "CaptureVerdict", "MatchState", "judge_capture", "legal_captures",
-           "match_state", "play", "score_hand"]
+__all__ = ["SPEC", "CaptureVerdict", "judge_capture", "legal_captures", "play",
+           "referee_capture", "score_hand"]
 
 HAND_CARDS = 52
+# The fields of a hand in each form; carry_in is optional in both.
+CARD_FIELDS = frozenset({"captured", "basras", "carry_in"})
+COUNT_FIELDS = frozenset({"cards", "jacks", "aces", "two_of_clubs", "ten_of_diamonds", "basras",
+                          "carry_in"})
 # A count that does not add up to a hand: a whole sentence per count, so words can agree.
 MISCOUNTED = {
     "cards": N_("{count} cards entered, a hand has {total}."),
@@ -157,6 +164,17 @@ def _read_basras(hand: dict[str, Any], sides: int, where: str) -> list[tuple[lis
     return read
 
 
+def _check_fields(hand: dict[str, Any], where: str) -> None:
+    """Nothing but the hand's own fields is kept with it (an unknown one is refused)."""
+    known = CARD_FIELDS if "captured" in hand else COUNT_FIELDS
+    unknown = next((key for key in hand if key not in known), None)
+    if unknown is not None:
+        raise _fail(where, str(unknown), msg(N_(
+            "There is no field '{name}' in a Basra hand: enter captured cards (captured, "
+            "basras) or counts (cards, jacks, aces, two_of_clubs, ten_of_diamonds, basras)."),
+            name=str(unknown)))
+
+
 def _read_sides(rules: dict[str, Any], hand: Any, sides: int, where: str) -> list[_Side]:
     if not isinstance(hand, dict):
         raise _fail(where, "", msg(N_("A Basra hand must be an object with captured cards or "
@@ -164,6 +182,7 @@ def _read_sides(rules: dict[str, Any], hand: Any, sides: int, where: str) -> lis
     if ("captured" in hand) == ("cards" in hand):
         raise _fail(where, "", msg(N_("Enter either captured cards (captured) or counts "
                                       "(cards, jacks, aces, ...), and not both.")))
+    _check_fields(hand, where)
     basras = _read_basras(hand, sides, where)
     read = _from_cards if "captured" in hand else _from_counts
     result = read(hand, sides, basras, where)
@@ -187,8 +206,8 @@ def _from_cards(
         for card in named:
             if card not in cards:
                 raise _fail(where, f"basras[{side}]", msg(N_(
-                    "The {card} made a basra for side {side}, so it must be among that side's "
-                    "captured cards."), card=card.label, side=side + 1))
+                    "The {card} made a basra for {side}, so it must be among the cards {side} "
+                    "captured."), card=card.label, side=side_label(side)))
         piles.append(_Side(len(cards), sum(c.rank == "J" for c in cards),
                            sum(c.rank == "A" for c in cards), TWO_OF_CLUBS in cards,
                            TEN_OF_DIAMONDS in cards, named, plain))
@@ -231,15 +250,16 @@ def _check_counts(pile: _Side, side: int, where: str) -> None:
                else pile.ten_of_diamonds if card == TEN_OF_DIAMONDS else True)
         if not has:
             raise _fail(where, field, msg(N_(
-                "The {card} made a basra for side {side}, but that side's counts do not "
-                "include it."), card=card.label, side=side + 1))
+                "The {card} made a basra for {side}, but the counts entered for {side} do not "
+                "include it."), card=card.label, side=side_label(side)))
     others = sum(c.rank not in ("J", "A") and c not in (TWO_OF_CLUBS, TEN_OF_DIAMONDS)
                  for c in pile.basras)
     known = pile.jacks + pile.aces + pile.two_of_clubs + pile.ten_of_diamonds + others
     if known > pile.cards:
         raise _fail(where, f"cards[{side}]", msg(N_(
-            "Side {side} has {cards} cards, fewer than the {known} its jacks, aces, 2♣, 10♦ "
-            "and basra cards make."), side=side + 1, cards=pile.cards, known=known))
+            "{side} has {cards} cards, fewer than the {known} that the jacks, aces, 2♣, 10♦ "
+            "and basra cards entered for {side} make."),
+            side=side_label(side), cards=pile.cards, known=known))
 
 
 def _check_basras(rules: dict[str, Any], pile: _Side, side: int, where: str) -> None:
@@ -253,8 +273,8 @@ def _check_basras(rules: dict[str, Any], pile: _Side, side: int, where: str) -> 
     count = len(pile.basras) + pile.plain_basras
     if 2 * count > pile.cards:
         raise _fail(where, field, msg(N_(
-            "Side {side} has {basras} basras but only {cards} cards; each basra takes at least "
-            "two cards."), side=side + 1, basras=count, cards=pile.cards))
+            "{side} has {basras} basras but only {cards} cards; each basra takes at least "
+            "two cards."), side=side_label(side), basras=count, cards=pile.cards))
 
 
 def _read_carry(rules: dict[str, Any], hand: dict[str, Any], where: str) -> int:
@@ -299,7 +319,9 @@ def _score(
         details.append(detail)
         lines.append(side_lines)
     return HandScore([d["total"] for d in details], details, lines,
-                     {"carry_in": carry_in, "carry_out": carry_out, "majority": majority})
+                     {"carry_in": carry_in, "carry_out": carry_out, "majority": majority},
+                     headline=msg(N_("tie — {carry} carried"), carry=carry_out) if carry_out
+                     else None)
 
 
 def _side_score(
@@ -351,31 +373,39 @@ def play(
                                       previous.extras["carry_out"] if previous else 0, "hand"))
 
 
-@dataclass(frozen=True)
-class MatchState:
-    """Games won per side, and the target of the next game (None once the match is over)."""
+# The referee page's summary of the rules it applies: (heading, sentences) sections.
+REFEREE_SUMMARY = (
+    (N_("Capturing"), (
+        N_("Capture values: ace 1, 2 to 10 their face value. A queen takes only queens and a "
+           "king only kings."),
+        N_("A numeral takes every floor card of its rank and any groups of numerals adding up to "
+           "its value; one play can take several groups, each card in one group."),
+        N_("Capture obligation: a card that can capture must capture, and must take all it can. "
+           "A capture is legal only if no group it could take is left behind. Where several "
+           "captures qualify, each is legal."),
+        N_("A card that matches nothing is added to the floor."),
+        N_("Jack: takes the whole floor; a jack on an empty floor stays."),
+        N_("Seven of diamonds: by the house rule below, it takes the whole floor or is an "
+           "ordinary 7."),
+    )),
+    (N_("Basra"), (
+        N_("Clearing the floor (the usual rule): a capture that leaves the floor empty, made "
+           "with a card other than a jack, is a basra."),
+        N_("Lone card (Lebanon): taking a lone card by matching it, or taking a lone card and "
+           "the card played onto it with one card equal to their sum."),
+        N_("At the end of the hand the last player to capture takes what is left on the floor; "
+           "that is never a basra."),
+    )),
+    (N_("Scoring"), (
+        N_("Each jack 1, each ace 1, the 2♣ 2, the 10♦ 3, and the majority bonus for most cards."),
+    )),
+)
 
-    wins: list[int]
-    finished: bool
-    winner: int | None
-    next_target: int | None
 
-
-def match_state(game_winners: list[int], sides: int, target: int = 101) -> MatchState:
-    """Best of five: first to three games; with two sides at two games, the next is to 150."""
-    sides = _check_sides(sides)
-    if not isinstance(game_winners, list):
-        raise RuleError(msg(N_("game_winners must be a list of sides.")), "game_winners")
-    wins = [0] * sides
-    for number, side in enumerate(game_winners):
-        if WINS_FOR_MATCH in wins:
-            raise RuleError(msg(N_("The match was already won; game {number} cannot follow."),
-                                number=number + 1), f"game_winners[{number}]")
-        wins[check_index(side, sides, f"game_winners[{number}]")] += 1
-    if WINS_FOR_MATCH in wins:
-        return MatchState(wins, True, wins.index(WINS_FOR_MATCH), None)
-    decider = wins.count(WINS_FOR_MATCH - 1) >= 2
-    return MatchState(wins, False, None, DECIDER_TARGET if decider else target)
+def referee_capture(rules: dict[str, Any], situation: Mapping[str, Any]) -> CaptureVerdict:
+    """A disputed capture as the API states it: floor, played card, what was claimed."""
+    return judge_capture(rules, require(situation, "floor"), require(situation, "played"),
+                         require(situation, "claimed"), situation.get("previous_floor"))
 
 
 SPEC = GameSpec(
@@ -389,12 +419,13 @@ SPEC = GameSpec(
     direction="anticlockwise",
     score_hand=score_hand,
     play=play,
-    play_along=True,
+    play_along=basra_playalong,
     hand_form=HandForm("basra", deck=lambda _rules: DECK_52, marks_basras=True),
     blurb=N_("Fishing game of Egypt, Jordan, Yemen and Lebanon: sums, jacks, the seven of "
              "diamonds and basra bonuses."),
     referee_title=N_("Basra referee"),
     record_columns=(RecordColumn("basras", N_("Basras")),),
+    referee=Referee("floor", {"capture": referee_capture}, REFEREE_SUMMARY),
     match_games=2 * WINS_FOR_MATCH - 1,
     decider_target=DECIDER_TARGET,
 )

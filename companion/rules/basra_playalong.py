@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from itertools import combinations, product
 from typing import Any
 
-from .basra_capture import judge_capture, legal_captures, sweeps_floor
+from .basra_capture import SEVEN_OF_DIAMONDS, judge_capture, legal_captures, sweeps_floor
 from .cards import DECK_52, Card, parse_card, parse_cards
 from .messages import N_, Msg, RuleError, msg
 
@@ -167,6 +167,13 @@ def buried_from_floor(rules: dict[str, Any], card: Card) -> Msg | None:
     return msg(N_("Under these rules the 7♦ takes the whole floor, so the dealer buries it in "
                   "the pack when it is dealt to the floor and deals a replacement: tap the "
                   "card dealt in its place."))
+
+
+def floor_rule(rules: dict[str, Any]) -> Msg:
+    """Which cards dealt to the opening floor are buried and replaced, under these rules."""
+    if sweeps_floor(rules, SEVEN_OF_DIAMONDS):
+        return msg(N_("A jack or the 7♦ dealt to the floor is buried in the pack and replaced."))
+    return msg(N_("A jack dealt to the floor is buried in the pack and replaced."))
 
 
 def play_card(state: dict[str, Any], text: Any) -> dict[str, Any]:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from math import gcd
 from typing import Any
 
 from .cards import Card, Deck, parse_cards
-from .messages import N_, Msg, RuleError, msg
+from .messages import N_, NOTHING_ENTERED, Msg, RuleError, msg, side_label
 from .progress import check_index
 from .spec import HandScore, Line
 
@@ -47,6 +48,15 @@ class CardValues:
     def points(self, counts: Counts) -> int:
         return sum(counts[kind.key] * kind.value for kind in self.kinds)
 
+    @property
+    def step(self) -> int:
+        """Every pile's points are a multiple of this (5 in Ghârat, 1 in Shlla'at)."""
+        return gcd(*(kind.value for kind in self.kinds))
+
+    def in_pack(self, deck: Deck) -> int:
+        """The points the whole deck holds."""
+        return self.points(self.count(deck.cards()))
+
     def score(self, counts_per_side: Sequence[Counts]) -> HandScore:
         """Points per side with a JSON breakdown and one line per kind of card held."""
         details: list[dict[str, Any]] = [
@@ -63,6 +73,66 @@ class CardValues:
             for counts in counts_per_side
         ]
         return HandScore([detail["total"] for detail in details], details, lines)
+
+    def score_points(self, points_per_side: Sequence[int]) -> HandScore:
+        """Points per side as the players counted them."""
+        return HandScore(list(points_per_side),
+                         [{"total": points} for points in points_per_side],
+                         [[Line(msg(N_("points counted")), points)] if points else []
+                          for points in points_per_side])
+
+
+def score_hand(hand: Any, sides: int, lengths: Sequence[int], deck: Deck, values: CardValues,
+               exact: bool) -> HandScore:
+    """A hand in card, count or points form scored per side.
+
+    `lengths` are the accepted numbers of entries (the first is the number of sides); with
+    more entries than sides, entry i belongs to side i % sides (partners sit opposite).
+    """
+    if isinstance(hand, dict) and "points" in hand:
+        points = read_points(hand, lengths, deck, values, exact)
+        return values.score_points([sum(points[side::sides]) for side in range(sides)])
+    entries = read_hand(hand, lengths, deck, values, exact)
+    return values.score([_add(entries[side::sides]) for side in range(sides)])
+
+
+def _add(counts: list[Counts]) -> Counts:
+    return {key: sum(c[key] for c in counts) for key in counts[0]}
+
+
+def points_problem(number: Any, step: int, side: Msg | str) -> Msg | None:
+    """Why `number` cannot be the points `side` counted, or None if it can."""
+    if isinstance(number, bool) or not isinstance(number, int) or number < 0:
+        return msg(N_("The points of {side} must be a whole number of 0 or more."), side=side)
+    if number % step:
+        return msg(N_("The points of {side} must be a multiple of {step}: {points} is not."),
+                   side=side, step=step, points=number)
+    return None
+
+
+def read_points(hand: dict[str, Any], lengths: Sequence[int], deck: Deck, values: CardValues,
+                exact: bool) -> list[int]:
+    """Each player's points, as counted: multiples of the values' step that add up to the
+    pack's points (`exact`) or to no more than them."""
+    if len(hand) > 1:
+        raise RuleError(msg(N_("Enter either points or cards or counts, not several.")), "hand")
+    points = hand["points"]
+    _check_length(points, lengths, msg(N_("numbers")), "points")
+    for i, number in enumerate(points):
+        problem = points_problem(number, values.step, side_label(i))
+        if problem is not None:
+            raise RuleError(problem, f"hand.points[{i}]")
+    total, entered = values.in_pack(deck), sum(points)
+    if not entered:
+        raise RuleError(msg(NOTHING_ENTERED), "hand.points")
+    if exact and entered != total:
+        raise RuleError(msg(N_("The points add up to {count}, but every hand's points add up "
+                               "to the pack's {total}."), count=entered, total=total),
+                        "hand.points")
+    if entered > total:
+        raise RuleError(msg(N_("The points add up to {count}, but the whole pack holds only "
+                               "{total}."), count=entered, total=total), "hand.points")
+    return list(points)
 
 
 def read_hand(
@@ -81,8 +151,8 @@ def read_hand(
     for name in hand:
         if name != "captured" and name not in kinds:
             raise RuleError(
-                msg(N_("There is no field '{name}' in a hand; enter captured cards, or the "
-                       "counts {fields}."), name=str(name), fields=fields),
+                msg(N_("There is no field '{name}' in a hand; enter captured cards, the counts "
+                       "{fields}, or points."), name=str(name), fields=fields),
                 f"hand.{name}",
             )
     if "captured" in hand and len(hand) > 1:
@@ -113,6 +183,8 @@ def _read_captured(
     _check_length(captured, lengths, msg(N_("lists of cards")), "captured")
     per_side = [parse_cards(cards, f"hand.captured[{i}]") for i, cards in enumerate(captured)]
     every = [card for cards in per_side for card in cards]
+    if not every:
+        raise RuleError(msg(NOTHING_ENTERED), "hand.captured")
     deck.check(every, "hand.captured")
     if exact and len(every) != deck.size:
         raise RuleError(msg(N_("{count} cards entered, a hand has {total}."),
@@ -134,6 +206,8 @@ def _read_counts(
             if isinstance(number, bool) or not isinstance(number, int) or number < 0:
                 raise RuleError(msg(kind.not_a_count, side=i + 1), f"hand.{kind.key}[{i}]")
             counts[i][kind.key] = number
+    if not any(any(entry.values()) for entry in counts):
+        raise RuleError(msg(NOTHING_ENTERED), "hand")
     in_deck = values.count(deck.cards())
     for kind in values.kinds:
         entered, expected = sum(c[kind.key] for c in counts), in_deck[kind.key]

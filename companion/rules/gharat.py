@@ -6,15 +6,18 @@ The seed text lost what a capture takes; RULINGS.md reads it as the house rules 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import DECK_52, Card, parse_card
-from .fishing import CardValues, Counts, Kind, read_claimed_piles, read_hand
+from .fishing import CardValues, Kind, read_claimed_piles
+from .fishing import score_hand as score_fishing
 from .messages import N_, Msg, RuleError, msg
 from .options import Option
 from .progress import check_index, play_to_target
-from .spec import GameSpec, GameState, HandForm, HandScore
+from .situation import claimed, require
+from .spec import GameSpec, GameState, HandForm, HandScore, Referee
 
 # Cards left in the play pile score for nobody, so a count may fall short of the deck's.
 VALUES = CardValues((
@@ -31,6 +34,7 @@ VALUES = CardValues((
          N_("{count} aces entered, but the deck has only {total}.")),
 ))
 PARTNERS = 2  # players per team in a partnership game; partners sit opposite
+EXACT = False  # what stays in the play pile scores for nobody: a hand may hold fewer points
 
 
 def score_hand(rules: dict[str, Any], hand: Any, sides: int) -> HandScore:
@@ -40,12 +44,7 @@ def score_hand(rules: dict[str, Any], hand: Any, sides: int) -> HandScore:
     sit opposite, so players 1 and 3 are side 1, players 2 and 4 side 2.
     """
     lengths = (sides, sides * PARTNERS) if sides == 2 else (sides,)
-    entries = read_hand(hand, lengths, DECK_52, VALUES, exact=False)
-    return VALUES.score([_add(entries[side::sides]) for side in range(sides)])
-
-
-def _add(counts: list[Counts]) -> Counts:
-    return {key: sum(c[key] for c in counts) for key in counts[0]}
+    return score_fishing(hand, sides, lengths, DECK_52, VALUES, EXACT)
 
 
 def play(
@@ -166,6 +165,30 @@ def _read_tops(piles: Any) -> list[Card | None]:
             for owner, pile in enumerate(piles)]
 
 
+# The referee page's summary of the rules it applies: (heading, sentences) sections.
+REFEREE_SUMMARY = (
+    ("", (
+        N_("Only ranks match; suits never matter."),
+        N_("A card matching the top card of the play pile or of another player's capture pile "
+           "captures, as the house rules below say; captured cards go on the capturer's pile "
+           "with the capturing card on top."),
+        N_("No match: the card goes on top of the play pile. A match with one's own pile: the "
+           "card is laid on it and nothing moves."),
+        N_("Values: number cards 5, J Q K 10, aces 20. Cards left in the play pile at the end "
+           "score for nobody."),
+    )),
+)
+
+
+def referee_capture(rules: dict[str, Any], situation: Mapping[str, Any]) -> GharatVerdict:
+    """A disputed capture as the API states it: the tops of the piles, the card, the claim."""
+    taken = claimed(situation)
+    return judge_capture(
+        rules, require(situation, "play_pile_top"), require(situation, "piles"),
+        require(situation, "player"), require(situation, "played"),
+        taken.get("play_pile", False), taken.get("piles", []))
+
+
 SPEC = GameSpec(
     name="gharat",
     title=N_("Ghârat"),
@@ -199,7 +222,9 @@ SPEC = GameSpec(
     play=play,
     # Hands need not use every card (what stays in the play pile scores for nobody), so no
     # count follows from the others.
-    hand_form=HandForm("fishing", deck=lambda _rules: DECK_52, values=VALUES),
+    hand_form=HandForm("fishing", deck=lambda _rules: DECK_52, values=VALUES,
+                       points_exact=EXACT),
     blurb=N_("Iranian single-pile fishing game where piles are looted."),
     referee_title=N_("Ghârat referee"),
+    referee=Referee("top", {"capture": referee_capture}, REFEREE_SUMMARY, seats=4),
 )

@@ -59,6 +59,32 @@ def sentences(first: Msg, *more: Msg | None) -> Msg:
     return Msg(first.text, first.params, first.more + tuple(m for m in more if m is not None))
 
 
+SIDE = N_("Side {number}")
+# A hand, or a form, with nothing in it yet: every count 0, no card, no points.
+NOTHING_ENTERED = N_("Nothing entered yet.")
+
+
+def side_label(index: int) -> Msg:
+    """How the engine names side `index` (from 0); pages that know the players' names put the
+    name in its place (`naming`)."""
+    return msg(SIDE, number=index + 1)
+
+
+def naming(message: Msg, names: list[str]) -> Msg:
+    """The message with every side label in it replaced by that side's name."""
+    def named(value: Any) -> Any:
+        if isinstance(value, Msg) and value.text == SIDE and value.params["number"] <= len(names):
+            return names[value.params["number"] - 1]
+        if isinstance(value, Msg):
+            return naming(value, names)
+        if isinstance(value, list | tuple):
+            return [named(item) for item in value]
+        return value
+
+    return Msg(message.text, {key: named(value) for key, value in message.params.items()},
+               tuple(naming(sentence, names) for sentence in message.more))
+
+
 class RuleError(ValueError):
     """Input that cannot describe a real hand or situation; `field` says where."""
 

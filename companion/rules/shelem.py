@@ -7,15 +7,17 @@ seats 1 and 3 team 1. A hand is entered as the bid and the points the bidding te
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeGuard
 
 from .cards import DECK_52, RANKS, SUIT_SYMBOLS, Card, parse_cards
-from .messages import N_, Msg, RuleError, msg
+from .messages import N_, Msg, RuleError, msg, side_label
 from .options import Option
 from .progress import play_to_target
-from .spec import GameSpec, GameState, HandForm, HandScore, Line, RecordColumn
+from .situation import flag, require
+from .spec import GameSpec, GameState, HandForm, HandScore, Line, RecordColumn, Referee
 
 PLAYERS = 4
 TEAMS = 2
@@ -223,6 +225,7 @@ def score_hand(rules: dict[str, Any], hand: Any, sides: int) -> HandScore:
             details=[{"points": 0, "bidder": False, "score": 0} for _ in range(TEAMS)],
             lines=[list(line), list(line)],
             extras={"outcome": "redeal", "bidder": None, "bid": None},
+            headline=msg(N_("All passed: redeal")),
         )
     bidder, bid, points = read
     outcome, score, label = _outcome(rules, bid, points)
@@ -237,7 +240,24 @@ def score_hand(rules: dict[str, Any], hand: Any, sides: int) -> HandScore:
     lines[bidder] = [Line(label, score)]
     lines[1 - bidder] = [Line(msg(N_("points taken")), other_points)]
     return HandScore(scores, details, lines,
-                     extras={"outcome": outcome, "bidder": bidder, "bid": bid})
+                     extras={"outcome": outcome, "bidder": bidder, "bid": bid},
+                     headline=_headline(bidder, bid, outcome))
+
+
+# The outcome in a word, for the scoresheet's row.
+OUTCOME_WORDS = {"made": N_("made"), "failed": N_("failed"), "yasa": N_("Yâsâ"),
+                 "shelem": N_("Shelem"), "shelem_double_made": N_("made"),
+                 "shelem_double_failed": N_("lost")}
+
+
+def _headline(bidder: int, bid: int | str, outcome: str) -> Msg:
+    """"Side 1 bid 120: made": who bid what, and what came of it."""
+    word = msg(OUTCOME_WORDS[outcome])
+    if bid == SHELEM_DOUBLE:
+        return msg(N_("{side} bid Shelem Double: {outcome}"), side=side_label(bidder),
+                   outcome=word)
+    return msg(N_("{side} bid {bid}: {outcome}"), side=side_label(bidder), bid=bid,
+               outcome=word)
 
 
 # ---------------------------------------------------------------- game progression
@@ -509,6 +529,38 @@ def _unbid_verdict(auction: _Auction) -> AuctionVerdict:
                                     player=auction.seat + 1))
 
 
+# The referee page's summary of the rules it applies: (heading, sentences) sections.
+REFEREE_SUMMARY = (
+    (N_("Tricks"), (
+        N_("Follow suit if able; otherwise play any card."),
+        N_("The highest trump wins the trick, else the highest card of the suit led (A K Q J 10 "
+           "… 2)."),
+        N_("Each trick is worth 5 points plus its card points: aces and tens 10 (or aces 15), "
+           "fives 5."),
+        N_("The Hâkem's first lead must be a trump: it announces the trump."),
+    )),
+    (N_("Bidding"), (
+        N_("Bids start at 100 and go up in steps of 5 to the pack total, each above the last; a "
+           "pass is final."),
+        N_("Shelem Double may be bid instead, and ends the bidding."),
+        N_("The last player left with a bid is the Hâkem and names the trump."),
+        N_("Three passes: by the house rule below, the hand is dealt again or the fourth player "
+           "must bid."),
+    )),
+)
+
+
+def referee_trick(rules: dict[str, Any], situation: Mapping[str, Any]) -> TrickVerdict:
+    """A disputed trick as the API states it: trump, cards leader first, hands if known."""
+    return judge_trick(rules, require(situation, "trump"), require(situation, "cards"),
+                       situation.get("hands"), flag(situation, "first_trick"))
+
+
+def referee_bids(rules: dict[str, Any], situation: Mapping[str, Any]) -> AuctionVerdict:
+    """A disputed auction as the API states it: the calls in turn order."""
+    return judge_bids(rules, require(situation, "bids"))
+
+
 SPEC = GameSpec(
     name="shelem",
     title=N_("Shelem"),
@@ -532,4 +584,6 @@ SPEC = GameSpec(
     record_columns=(RecordColumn("made", N_("Bids made")),
                     RecordColumn("failed", N_("Bids failed")),
                     RecordColumn("yasa", N_("Yâsâ")), RecordColumn("shelem", N_("Shelem"))),
+    referee=Referee("table", {"trick": referee_trick, "bids": referee_bids},
+                    REFEREE_SUMMARY),
 )

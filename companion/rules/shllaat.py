@@ -8,15 +8,18 @@ holding a Joker, 4 a special card in the pool falls only to a normal card.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .cards import DECK_54, DECK_104, Card, Deck, parse_card, parse_cards
-from .fishing import CardValues, Kind, read_claimed_piles, read_hand
+from .fishing import CardValues, Kind, read_claimed_piles
+from .fishing import score_hand as score_fishing
 from .messages import N_, Msg, RuleError, msg
 from .options import Option
 from .progress import check_index, play_to_target
-from .spec import GameSpec, GameState, HandForm, HandScore
+from .situation import claimed, flag, require
+from .spec import GameSpec, GameState, HandForm, HandScore, Referee
 
 DECKS = {"standard": DECK_54, "two-decks": DECK_104}
 TIE_RAISE = 500
@@ -44,9 +47,13 @@ VALUES = CardValues((
 ))
 
 
+# The last capturer takes what is left, so a hand's points add up to the deck's exactly.
+EXACT = True
+
+
 def score_hand(rules: dict[str, Any], hand: Any, sides: int) -> HandScore:
     """Each player's captured points; the hand is the whole deck, so they add up to its total."""
-    return VALUES.score(read_hand(hand, (sides,), DECKS[rules["deck"]], VALUES, exact=True))
+    return score_fishing(hand, sides, (sides,), DECKS[rules["deck"]], VALUES, EXACT)
 
 
 def play(
@@ -232,6 +239,34 @@ def _check_cards(deck: Deck, pool: list[Card], units: list[_Unit], card: Card,
                             card=wrong.label), "claimed.pool")
 
 
+# The referee page's summary of the rules it applies: (heading, sentences) sections.
+REFEREE_SUMMARY = (
+    (N_("Capturing"), (
+        N_("A normal card takes pool cards of its rank, special cards lying in the pool, and the "
+           "top sets of other players' piles of its rank."),
+        N_("A Joker takes pool normal cards and other players' top sets, all of one rank the "
+           "player chooses."),
+        N_("An Ace takes like a Joker, but never a set that holds a Joker."),
+        N_("A special card (Ace or Joker) lying in the pool falls only to a normal card."),
+        N_("Sets of the same rank stacked on each other count as one unit; a capture takes a "
+           "whole unit, never part of one, and never from one's own pile."),
+        N_("Nobody must capture: what the card could have taken but did not is burnt, which is "
+           "not an illegal play."),
+        N_("A play that captured lets the player draw and play again while the draw pile lasts."),
+        N_("Values: Joker 50, Ace 25, Jack 2, every other card 1."),
+    )),
+)
+
+
+def referee_capture(rules: dict[str, Any], situation: Mapping[str, Any]) -> ShllaatVerdict:
+    """A disputed capture as the API states it: pool, piles, whose turn, the card, the claim."""
+    taken = claimed(situation)
+    return judge_capture(
+        rules, require(situation, "pool"), require(situation, "piles"),
+        require(situation, "player"), require(situation, "played"), taken.get("pool", []),
+        taken.get("piles", []), flag(situation, "draw_pile_empty"))
+
+
 SPEC = GameSpec(
     name="shllaat",
     title=N_("Shlla'at"),
@@ -259,8 +294,9 @@ SPEC = GameSpec(
     dealer_matters=False,  # "It doesn't matter who deals": the first player rotates
     # The last player's other cards are what the deck leaves.
     hand_form=HandForm("fishing", deck=lambda rules: DECKS[rules["deck"]], values=VALUES,
-                       follows="others"),
+                       follows="others", points_exact=EXACT),
     blurb=N_("Sudanese fishing game: capture from the pool and from the other players' "
              "piles."),
     referee_title=N_("Shlla'at referee"),
+    referee=Referee("pool", {"capture": referee_capture}, REFEREE_SUMMARY, seats=3),
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .messages import N_, Msg
 from .options import Option, Rules, resolve_rules
@@ -30,6 +30,8 @@ class HandScore:
     details: list[dict[str, Any]]
     lines: list[list[Line]]
     extras: dict[str, Any] = field(default_factory=dict)  # carry_out, majority, outcome...
+    # What the scoresheet's row says about the hand at a glance ("Side 1 bid 120: made").
+    headline: Msg | None = None
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,16 @@ class GameState:
     def winner(self) -> int | None:
         return self.winners[0] if len(self.winners) == 1 else None
 
+    @property
+    def running_totals(self) -> list[list[int]]:
+        """The totals after each hand; hands played after the end leave them as they were."""
+        totals, running = [0] * len(self.totals), []
+        for number, hand in enumerate(self.hands):
+            if number < self.counted:
+                totals = [a + b for a, b in zip(totals, hand.scores)]
+            running.append(totals)
+        return running
+
 
 @dataclass(frozen=True)
 class HandForm:
@@ -71,11 +83,60 @@ class HandForm:
     values: CardValues | None = None
     follows: str | None = None
     marks_basras: bool = False  # the card grid lets the scorer star a card that made a basra
+    # Hands can also be written down as each player's points, as the players count their
+    # piles: None, or whether those points add up to exactly the pack's (else at most).
+    points_exact: bool | None = None
+
+    @property
+    def has_points(self) -> bool:
+        """Players may enter each player's counted points instead of cards or counts."""
+        return self.points_exact is not None and self.values is not None
 
     @property
     def has_cards(self) -> bool:
         """Hands are captured cards, so they can be entered card by card and counted."""
         return self.deck is not None
+
+
+class PlayAlong(Protocol):
+    """A hand recorded card by card while it is played (rules/basra_playalong.py is one).
+
+    A state is plain JSON, stored as it is; every step returns a new state or raises
+    RuleError with the reason the card or choice is refused.
+    """
+
+    def new_state(self, rules: dict[str, Any], players: int, teams: list[list[int]] | None,
+                  first: int) -> dict[str, Any]: ...
+    def started(self, state: dict[str, Any]) -> bool: ...
+    def follow_leader(self, state: dict[str, Any], leader: int) -> dict[str, Any]: ...
+    def choose_first(self, state: dict[str, Any], seat: Any) -> dict[str, Any]: ...
+    def play_card(self, state: dict[str, Any], text: Any) -> dict[str, Any]: ...
+    def choose(self, state: dict[str, Any], take: Any) -> dict[str, Any]: ...
+    def undo(self, state: dict[str, Any]) -> dict[str, Any]: ...
+    def progress(self, state: dict[str, Any]) -> Any: ...
+    def hand(self, state: dict[str, Any]) -> dict[str, Any]: ...
+    def floor_rule(self, rules: dict[str, Any]) -> Msg: ...
+
+
+# judge(rules, situation) -> verdict: the situation shaped like the API's request body
+Judge = Callable[[Rules, Mapping[str, Any]], Any]
+
+
+@dataclass(frozen=True)
+class Referee:
+    """What the referee settles in a game.
+
+    `situations` are the disputes it judges, by the name the API gives them
+    (`POST /api/v1/referee/<game>/<situation>`); `board` names the referee page's layout
+    ("floor", "pool", "top" or "table"); `summary` is the rules it applies, in sections of
+    (heading, sentences) as msgids; `seats` is how many players the page starts with where
+    the game is played by several counts.
+    """
+
+    board: str
+    situations: Mapping[str, Judge]
+    summary: tuple[tuple[str, tuple[str, ...]], ...]
+    seats: int | None = None
 
 
 @dataclass(frozen=True)
@@ -111,7 +172,8 @@ class GameSpec:
     leader_role: str = N_("Plays first")
     dealer_matters: bool = True
     # A hand can be recorded card by card (play-along), with captures taken by the referee.
-    play_along: bool = False
+    play_along: PlayAlong | None = None
+    referee: Referee | None = None
     hand_form: HandForm = HandForm("fishing")
     # Text the pages show for this game (msgids, translated by the templates).
     blurb: str = ""

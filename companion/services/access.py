@@ -6,6 +6,7 @@ from flask import abort, request
 from werkzeug.wrappers import Response  # flask's Response and redirect()'s share this base
 
 from ..db import get_session
+from ..limits import refuse_key
 from ..models import Game
 from .games import GameNotFound
 from .keys import key_matches
@@ -39,11 +40,14 @@ def can_edit(game_id: str, key: str | None = None) -> bool:
     return key_matches(key if key is not None else presented_key(game_id), row.edit_key_hash)
 
 
-def require_edit_key(game_id: str) -> None:
-    """401 without a key, 403 with a wrong one; nothing is changed either way."""
+def require_edit_key(game_id: str, missing: int = 401) -> None:
+    """`missing` (401) without a key, 403 with a wrong one (429 after too many wrong ones);
+    nothing is changed."""
     key = presented_key(game_id)
     if not can_edit(game_id, key):
-        abort(401 if not key else 403)
+        if key:
+            refuse_key(game_id)
+        abort(missing if not key else 403)
 
 
 KEY_COOKIE_MAX_AGE = 400 * 24 * 3600  # browsers cap cookies at 400 days

@@ -7,6 +7,7 @@ once are serialised and neither hand is lost.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
@@ -17,16 +18,21 @@ from sqlmodel import Session, col, select
 
 from ..models import Game, GameEvent, Hand, IdempotentRequest, KnownPlayer, utcnow
 from ..models_tournament import MatchGame
-from ..rules import basra
 from ..rules.catalogue import get_game
 from ..rules.messages import N_, Msg, RuleError, msg
+from ..rules.options import Rules
 from ..rules.spec import GameSpec, GameState
+from ..tournament.matches import MatchProgress, head_to_head
 from . import keys
 from .seating import clean_players, clean_teams, side_names
 
 UNDELETE_WINDOW = timedelta(days=7)
 TRIM = "delete_after_end"  # one change deleting every hand played after the game ended
-UNDOABLE = ("add", "edit", "delete", TRIM)
+SETTINGS = "settings"  # players renamed or the target changed: no hand moves
+UNDOABLE = ("add", "edit", "delete", TRIM, SETTINGS)  # changes made afresh
+UNDO, REDO = "undo", "redo"  # both store the kind of change they reverse in `reason`
+NOTHING_TO = {UNDO: N_("There is no change left to undo."),
+              REDO: N_("There is no undone change to redo.")}
 
 
 class GameNotFound(LookupError):
@@ -56,6 +62,11 @@ class GameView:
         if self._state is None:
             self._state = compute(self.spec, self.row, self.hands)
         return self._state
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rules as stored, frozen and typed."""
+        return self.spec.resolve(self.row.rules)
 
     @property
     def sides(self) -> list[str]:
@@ -141,9 +152,11 @@ def _hands(session: Session, game_id: str) -> list[dict[str, Any]]:
     return [row.data for row in rows]
 
 
-def list_games(session: Session, limit: int = 50) -> list[Game]:
-    """Games in progress first, then finished ones, most recently changed first."""
-    query = (select(Game).where(col(Game.deleted_at).is_(None))
+def list_games(session: Session, game_ids: list[str], limit: int = 50) -> list[Game]:
+    """Those of these games still stored: in progress first, most recently changed first."""
+    if not game_ids:
+        return []
+    query = (select(Game).where(col(Game.id).in_(game_ids), col(Game.deleted_at).is_(None))
              .order_by(col(Game.finished), col(Game.updated_at).desc()).limit(limit))
     return list(session.exec(query))
 
@@ -168,52 +181,86 @@ def add_hand(session: Session, game_id: str, hand: Any, expected_version: int | 
 
 
 def edit_hand(session: Session, game_id: str, number: int, hand: Any,
-              expected_version: int | None = None, reason: str = "") -> tuple[GameView, int]:
+              expected_version: int | None = None, reason: str = "",
+              idempotency_key: str | None = None) -> tuple[GameView, int]:
+    """Correct a hand; a resend with the same key (its answer was lost) changes nothing."""
     def change(game: GameView) -> Change:
         before = _hand_at(game, number)
         hands = list(game.hands)
         hands[number - 1] = hand
         return Change(hands, "edit", number, before, hand, reason)
 
-    return _mutate(session, game_id, expected_version, change)
+    return _mutate(session, game_id, expected_version, change,
+                   (idempotency_key, {"edit": number, "hand": hand}))
 
 
 def delete_hand(session: Session, game_id: str, number: int,
-                expected_version: int | None = None, reason: str = "") -> tuple[GameView, int]:
+                expected_version: int | None = None, reason: str = "",
+                idempotency_key: str | None = None) -> tuple[GameView, int]:
+    """Delete a hand; a resend with the same key deletes nothing more."""
     def change(game: GameView) -> Change:
         before = _hand_at(game, number)
         hands = game.hands[: number - 1] + game.hands[number:]
         return Change(hands, "delete", number, before, None, reason)
 
-    return _mutate(session, game_id, expected_version, change)
+    return _mutate(session, game_id, expected_version, change,
+                   (idempotency_key, {"delete": number}))
 
 
-def undo_last(session: Session, game_id: str,
-              expected_version: int | None = None) -> tuple[GameView, int]:
-    """Reverse the latest change not yet undone (adds, corrections, deletions)."""
-    undone: list[GameEvent] = []
+def undo_last(session: Session, game_id: str, expected_version: int | None = None,
+              idempotency_key: str | None = None) -> tuple[GameView, int]:
+    """Reverse the latest change not yet undone (hands, names, target, or a redo)."""
+    return _reverse_latest(session, game_id, expected_version, UNDO, idempotency_key)
+
+
+def redo_last(session: Session, game_id: str, expected_version: int | None = None,
+              idempotency_key: str | None = None) -> tuple[GameView, int]:
+    """Make again the change undone last, unless a fresh change came after that undo."""
+    return _reverse_latest(session, game_id, expected_version, REDO, idempotency_key)
+
+
+def _reverse_latest(session: Session, game_id: str, expected_version: int | None,
+                    action: str, idempotency_key: str | None) -> tuple[GameView, int]:
+    reversed_events: list[GameEvent] = []
 
     def change(game: GameView) -> Change:
-        event = last_change(session, game_id)
+        event = (last_change if action == UNDO else last_undo)(session, game_id)
         if event is None:
-            raise RuleError(msg(N_("There is no change left to undo.")))
-        undone.append(event)
-        hands, n = list(game.hands), event.number or 0
-        if event.action == "add":
-            hands.pop(n - 1)
-        elif event.action == "edit":
-            hands[n - 1] = event.before or {}
-        elif event.action == TRIM:
-            hands[n - 1:] = _trimmed(event)
-        else:
-            hands.insert(n - 1, event.before or {})
-        return Change(hands, "undo", n, event.after, event.before, event.action)
+            raise RuleError(msg(NOTHING_TO[action]))
+        reversed_events.append(event)
+        return _reverse(game, event, action)
 
-    def mark_undone() -> None:
-        for event in undone:
+    def mark_reversed() -> None:
+        for event in reversed_events:
             event.undone = True
 
-    return _mutate(session, game_id, expected_version, change, on_success=mark_undone)
+    return _mutate(session, game_id, expected_version, change, (idempotency_key, action),
+                   on_success=mark_reversed)
+
+
+def kind(change: Change | GameEvent) -> str:
+    """What a change does: its action, or for an undo or a redo the action it reverses."""
+    return change.reason if change.action in (UNDO, REDO) else change.action
+
+
+def _reverse(game: GameView, event: GameEvent, action: str) -> Change:
+    """The change taking `event` back: what it made (`after`) becomes what it replaced."""
+    what, n = kind(event), event.number or 0
+    old, new = event.after, event.before
+    hands = list(game.hands)
+    if what != SETTINGS and not 1 <= n <= len(hands) + 1:
+        raise RuleError(msg(N_("The game's history is damaged.")), "history")
+    if what == SETTINGS:
+        _settle(game, new or {})
+    elif what == TRIM:
+        hands[n - 1:] = _trimmed(new) if new is not None else []
+    elif old is None:  # the hand comes back
+        hands.insert(n - 1, new or {})
+    elif new is None:  # the hand goes
+        hands.pop(n - 1)
+    else:
+        hands[n - 1] = new
+    return Change(hands, action, event.number, old, new, what)
 
 
 def delete_after_end(session: Session, game_id: str,
@@ -230,17 +277,98 @@ def delete_after_end(session: Session, game_id: str,
     return _mutate(session, game_id, expected_version, change)
 
 
+def change_settings(session: Session, game_id: str, values: Any,
+                    expected_version: int | None = None) -> tuple[GameView, int]:
+    """Rename the players or change the target (or both) of a game already started.
+
+    `values` holds "players" (a name per seat, in the same order) and/or "target". The hands
+    stay as entered; totals and the winner are recomputed, so the game may end or reopen.
+    """
+    wanted = _settings_asked(values)
+
+    def change(game: GameView) -> Change:
+        refusal = settings_refusal(session, game.row)
+        if refusal is not None:
+            raise RuleError(refusal)
+        was = settings_of(game.row)
+        _settle(game, wanted)
+        now = settings_of(game.row)
+        changed = [name for name in wanted if now[name] != was[name]]
+        if not changed:
+            raise RuleError(msg(N_("Nothing to change: the names and the target are already "
+                                   "as given.")))
+        _remember_players(session, [p for p in game.row.players if p not in was["players"]])
+        return Change(game.hands, SETTINGS, None, {name: was[name] for name in changed},
+                      {name: now[name] for name in changed})
+
+    return _mutate(session, game_id, expected_version, change)
+
+
+def settings_of(row: Game) -> dict[str, Any]:
+    """What a settings change can change: the players' names and the target."""
+    return {"players": list(row.players), "target": row.rules["target"]}
+
+
+def _settings_asked(values: Any) -> dict[str, Any]:
+    if not isinstance(values, dict) or not values or set(values) - {"players", "target"}:
+        raise RuleError(msg(N_("Send the new \"players\" (a name per seat), the new "
+                               "\"target\", or both.")))
+    return dict(values)
+
+
+def _settle(game: GameView, values: dict[str, Any]) -> None:
+    """Give the game these names and this target, checked as when it was set up (an imported
+    history may be doctored)."""
+    row = game.row
+    if "players" in values:
+        names = values["players"]
+        if isinstance(names, list) and len(names) != len(row.players):
+            raise RuleError(msg(N_("Give a new name for each of the {n} players; players "
+                                   "cannot join or leave a game."), n=len(row.players)),
+                            "players")
+        row.players = clean_players(game.spec, names)
+    if "target" in values:
+        row.rules = game.spec.resolve({**row.rules, "target": values["target"]})
+
+
+def settings_refusal(session: Session, row: Game) -> Msg | None:
+    """Why this game's names and target cannot change; None when they can."""
+    if _in_tournament(session, row.id):
+        return msg(N_("This game belongs to a tournament: its players and target are the "
+                      "tournament's, so they cannot change here."))
+    if row.match_id is not None:
+        return msg(N_("This game is part of a match: its players and target are the match's, "
+                      "so they cannot change here."))
+    return None
+
+
+def _in_tournament(session: Session, game_id: str) -> bool:
+    return session.exec(select(MatchGame.game_id).where(MatchGame.game_id == game_id)
+                        ).first() is not None
+
+
 def last_change(session: Session, game_id: str) -> GameEvent | None:
     """The latest change that undo would reverse, if any."""
     return session.exec(
         select(GameEvent).where(GameEvent.game_id == game_id, ~col(GameEvent.undone),
-                                col(GameEvent.action).in_(UNDOABLE))
+                                col(GameEvent.action).in_((*UNDOABLE, REDO)))
         .order_by(col(GameEvent.id).desc()).limit(1)).first()
 
 
-def _trimmed(event: GameEvent) -> list[Any]:
+def last_undo(session: Session, game_id: str) -> GameEvent | None:
+    """The undo that redo would reverse: the latest one not yet redone, if no fresh change
+    came after it (a fresh change starts a new line of history)."""
+    latest = session.exec(
+        select(GameEvent).where(GameEvent.game_id == game_id,
+                                col(GameEvent.action).in_((*UNDOABLE, UNDO)),
+                                ~(col(GameEvent.undone) & (col(GameEvent.action) == UNDO)))
+        .order_by(col(GameEvent.id).desc()).limit(1)).first()
+    return latest if latest is not None and latest.action == UNDO else None
+
+
+def _trimmed(stored: dict[str, Any]) -> list[Any]:
     """The hands a deletion after the end removed (an imported history may be doctored)."""
-    removed = (event.before or {}).get("hands")
+    removed = stored.get("hands")
     if not isinstance(removed, list):
         raise RuleError(msg(N_("The game's history is damaged.")), "history")
     return removed
@@ -252,13 +380,19 @@ def _hand_at(game: GameView, number: Any) -> dict[str, Any]:
     return game.hands[number - 1]
 
 
+def _idempotency_key(raw: str | None) -> str:
+    """What is stored for a key: a hash of all of it, so two keys never share a row however
+    long they are (cutting them short did), and any character fits the column."""
+    return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest() if raw else ""
+
+
 def _mutate(session: Session, game_id: str, expected_version: int | None,
             make_change: Callable[[GameView], Change],
             retry: tuple[str | None, Any] = (None, None),
             on_success: Callable[[], Any] | None = None) -> tuple[GameView, int]:
     """Apply one change under the game's lock. `retry` is (Idempotency-Key, what was sent):
     the same key again with the same request answers the first result and changes nothing."""
-    key, sent = (retry[0] or "")[:128], retry[1]
+    key, sent = _idempotency_key(retry[0]), retry[1]
     _lock(session, game_id)
     try:
         if key:
@@ -345,8 +479,10 @@ def _checked_state(game: GameView, change: Change) -> GameState:
 
 def _store(session: Session, row: Game, change: Change) -> None:
     """Write the one hand row the change touches, renumbering the later ones."""
-    n = change.number or 0
-    if TRIM in (change.action, change.reason if change.action == "undo" else None):
+    if change.number is None:  # a change of names or target touches no hand
+        return
+    n = change.number
+    if kind(change) == TRIM:
         _store_tail(session, row.id, n, change.hands[n - 1:])
     elif change.before is None:  # a hand appears at n: an add, or undoing a deletion
         assert change.after is not None  # a change keeps the hand on at least one side
@@ -452,11 +588,11 @@ def restorable_games(session: Session, game_ids: list[str]) -> list[Game]:
 
 # --- Basra matches outside tournaments ---------------------------------------------------
 
-MATCH_GAMES = 5  # best of five: the fifth game, if it comes to that, is the decider
 
 
 class MatchGameExists(Exception):
-    """The game after this one in its match was already started (a second tap, say)."""
+    """The game after this one (in its match, or its rematch) was already started (a second
+    tap, say)."""
 
     def __init__(self, game_id: str):
         self.game_id = game_id
@@ -479,6 +615,7 @@ class MatchSummary:
 
     sides: tuple[str, ...]
     games: tuple[MatchSummaryGame, ...]
+    best_of: int                # the last game, if it comes to that, is the decider
     wins: tuple[int, ...]
     decided: bool
     winner: int | None
@@ -492,12 +629,12 @@ class MatchSummary:
 
     @property
     def next_is_decider(self) -> bool:
-        return self.next_from is not None and len(self.games) + 1 == MATCH_GAMES
+        return self.next_from is not None and len(self.games) + 1 == self.best_of
 
     def deciding(self, game_id: str) -> MatchSummaryGame | None:
         """This game, if it is the match's deciding game."""
         return next((played for played in self.games
-                     if played.id == game_id and played.number == MATCH_GAMES), None)
+                     if played.id == game_id and played.number == self.best_of), None)
 
     def of_game(self, game_id: str) -> GameMatch:
         return GameMatch.after(game_id, [played.id for played in self.games], self.wins,
@@ -512,16 +649,18 @@ class GameMatch:
     wins: tuple[int, ...]
     decided: bool
     next_game: str | None
+    places: tuple[int, ...] = ()  # each side's place once decided (tables of 3 to 5 show it)
 
     @classmethod
-    def after(cls, game_id: str, game_ids: list[str], wins: Any, decided: bool) -> GameMatch:
+    def after(cls, game_id: str, game_ids: list[str], wins: Any, decided: bool,
+              places: Any = ()) -> GameMatch:
         """The match as seen from `game_id`, one of its games listed in order."""
         later = game_ids[game_ids.index(game_id) + 1:] if game_id in game_ids else []
-        return cls(tuple(wins), decided, later[0] if later else None)
+        return cls(tuple(wins), decided, later[0] if later else None, tuple(places))
 
 
-def basra_match(session: Session, row: Game) -> GameMatch | None:
-    """The Basra match this game is part of, once the match has a second game."""
+def standalone_match(session: Session, row: Game) -> GameMatch | None:
+    """The match (not a tournament's) this game is part of, once the match has a second game."""
     summary = match_summary(session, row) if row.match_id else None
     return summary.of_game(row.id) if summary else None
 
@@ -533,9 +672,7 @@ def _match_refusal(session: Session, row: Game) -> Msg | None:
     if len(side_names(row.players, row.teams)) != 2:
         return msg(N_("A Basra match is played between two sides: two players or two "
                       "partnerships."))
-    in_tournament = session.exec(select(MatchGame.game_id)
-                                 .where(MatchGame.game_id == row.id)).first()
-    if in_tournament is not None:
+    if _in_tournament(session, row.id):
         return msg(N_("This game belongs to a tournament: the tournament runs its matches."))
     return None
 
@@ -555,16 +692,22 @@ def match_summary(session: Session, game: Game) -> MatchSummary | None:
     listed = [MatchSummaryGame(row.id, row.match_number or 1, row.rules["target"],
                         row.winners[0] if row.finished and len(row.winners) == 1 else None)
               for row in rows]
-    first_target = rows[0].rules["target"]
-    winners: list[int] = []
-    state = basra.match_state(winners, 2, first_target)
+    spec, first_target = get_game(game.game), rows[0].rules["target"]
+    winners: list[list[int]] = []
+
+    def progress() -> MatchProgress:
+        return head_to_head(winners, spec.match_games, first_target, spec.decider_target)
+
+    state = progress()
     for played in listed:
         # A correction can reopen an earlier game; games after a decided match do not count.
         if played.winner is not None and not state.finished:
-            winners.append(played.winner)
-            state = basra.match_state(winners, 2, first_target)
+            winners.append([played.winner])
+            state = progress()
+    winner = state.places.index(1) if state.finished else None
     return MatchSummary(tuple(side_names(game.players, game.teams)), tuple(listed),
-                     tuple(state.wins), state.finished, state.winner, state.next_target)
+                        spec.match_games, tuple(state.wins), state.finished, winner,
+                        state.next_target)
 
 
 def next_match_game(session: Session, game_id: str) -> tuple[GameView, str]:
@@ -599,3 +742,45 @@ def next_match_game(session: Session, game_id: str) -> tuple[GameView, str]:
     except BaseException:
         session.rollback()
         raise
+
+
+# --- Rematch -----------------------------------------------------------------------------
+
+REMATCH = "rematch"  # history of the finished game: `after` names its rematch
+
+
+def rematch(session: Session, game_id: str) -> tuple[GameView, str]:
+    """A new game after this finished one: same players, partnerships and rules (target
+    included); whoever would have dealt next deals first. Asked again, the answer is
+    MatchGameExists with the rematch already started, so a double tap starts one game."""
+    _lock(session, game_id)
+    try:
+        game = load_game(session, game_id)
+        if not game.row.finished:
+            raise RuleError(msg(N_("This game is not over yet: finish it before a rematch.")))
+        started = rematch_of(session, game_id)
+        if started is not None:
+            raise MatchGameExists(started)
+        row = game.row
+        new, key = create_game(session, row.game, row.rules, row.players, row.teams,
+                               first_dealer=game.state.dealer, commit=False)
+        session.add(GameEvent(game_id=game_id, version=row.version, action=REMATCH,
+                              after={"game": new.row.id}))
+        session.commit()
+        return new, key
+    except BaseException:
+        session.rollback()
+        raise
+
+
+def rematch_of(session: Session, game_id: str) -> str | None:
+    """The rematch already started after this game, unless it was deleted since."""
+    events = session.exec(select(GameEvent).where(GameEvent.game_id == game_id,
+                                                  GameEvent.action == REMATCH)
+                          .order_by(col(GameEvent.id).desc()))
+    for event in events:
+        started_id = (event.after or {}).get("game")
+        started = session.get(Game, started_id) if isinstance(started_id, str) else None
+        if started is not None and started.deleted_at is None:
+            return started.id
+    return None

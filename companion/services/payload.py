@@ -8,13 +8,6 @@ from ..digits import parse_int
 from ..rules.messages import N_, RuleError, msg
 
 
-def require(data: dict[str, Any], name: str) -> Any:
-    """`data[name]`; a RuleError naming the field when it is missing."""
-    if name not in data:
-        raise RuleError(msg(N_("'{name}' is missing."), name=name), name)
-    return data[name]
-
-
 def read_version(raw: Any) -> int:
     """The game version a change says it is based on; a RuleError (400) for anything else."""
     version = None if isinstance(raw, bool) else parse_int(str(raw))

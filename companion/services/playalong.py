@@ -11,46 +11,54 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from ..models import PlayAlong, utcnow
-from ..rules import basra_playalong as engine
+from ..models import PlayAlong as Row
+from ..models import utcnow
 from ..rules.messages import N_, RuleError, msg
+from ..rules.spec import PlayAlong
 from . import games
 
 
-def current(session: Session, game: games.GameView) -> PlayAlong:
+def engine(game: games.GameView) -> PlayAlong:
+    """The game's play-along; a RuleError for a game whose spec has none."""
+    if game.spec.play_along is None:
+        raise RuleError(msg(N_("Play-along is for Basra games.")), "game")
+    return game.spec.play_along
+
+
+def current(session: Session, game: games.GameView) -> Row:
     """The game's hand in progress as it stands now, or a new one for the next hand.
 
     Nothing is saved and the stored row is not touched: its first player follows the game's
     leader (until a card is played or the scorer picks one) in a copy.
     """
     row = _stored_or_new(session, game)
-    followed = engine.follow_leader(row.state, game.state.leader)
+    followed = engine(game).follow_leader(row.state, game.state.leader)
     if followed is row.state:
         return row
-    return PlayAlong(id=row.id, game_id=row.game_id, state=followed, version=row.version)
+    return Row(id=row.id, game_id=row.game_id, state=followed, version=row.version)
 
 
 def change(session: Session, game_id: str, expected_version: Any,
-           step: Callable[[dict[str, Any]], dict[str, Any]]) -> tuple[PlayAlong, int | None]:
+           step: Callable[[dict[str, Any]], dict[str, Any]]) -> tuple[Row, int | None]:
     """Apply one step (a card, a choice, an undo); a finished hand goes to the score sheet.
 
     The first step of a hand creates its row. Returns the row and the number of the hand
     added to the game, if this step finished it.
     """
     game = games.load_game(session, game_id)
-    row = _stored_or_new(session, game)
+    row, steps = _stored_or_new(session, game), engine(game)
     if str(expected_version) != str(row.version):
         raise RuleError(msg(N_("This hand was changed on another phone: here it is as it is "
                                "now.")), "version")
-    row.state = step(engine.follow_leader(row.state, game.state.leader))
+    row.state = step(steps.follow_leader(row.state, game.state.leader))
     row.version += 1
     row.updated_at = utcnow()
     session.add(row)
     session.commit()
-    if not engine.progress(row.state).finished:
+    if not steps.progress(row.state).finished:
         return row, None
     # the key makes a retried save add the hand once, even if marking it finished failed
-    _, number = games.add_hand(session, game_id, engine.hand(row.state),
+    _, number = games.add_hand(session, game_id, steps.hand(row.state),
                                idempotency_key=f"play-along-{row.id}")
     row.finished = True
     session.add(row)
@@ -58,14 +66,12 @@ def change(session: Session, game_id: str, expected_version: Any,
     return row, number
 
 
-def _stored_or_new(session: Session, game: games.GameView) -> PlayAlong:
+def _stored_or_new(session: Session, game: games.GameView) -> Row:
     """The unfinished row of the game, else an unsaved one for the next hand."""
-    if not game.spec.play_along:
-        raise RuleError(msg(N_("Play-along is for Basra games.")), "game")
-    row = session.exec(select(PlayAlong).where(PlayAlong.game_id == game.row.id,
-                                               ~col(PlayAlong.finished))
-                       .order_by(col(PlayAlong.id).desc())).first()
+    new_state = engine(game).new_state
+    row = session.exec(select(Row).where(Row.game_id == game.row.id, ~col(Row.finished))
+                       .order_by(col(Row.id).desc())).first()
     if row is not None:
         return row
-    return PlayAlong(game_id=game.row.id, state=engine.new_state(
+    return Row(game_id=game.row.id, state=new_state(
         game.row.rules, len(game.row.players), game.row.teams, game.state.leader))

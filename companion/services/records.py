@@ -22,10 +22,12 @@ def records(session: Session, rows: Sequence[Game],
     return tally((_played(row, hands.get(row.id, [])) for row in rows), spelling)
 
 
-def live_games(session: Session) -> list[Game]:
-    """Every stored game that is not deleted, oldest first."""
-    query = (select(Game).where(col(Game.deleted_at).is_(None))
-             .order_by(col(Game.created_at), col(Game.id)))
+def live_games(session: Session, game_ids: list[str] | None = None) -> list[Game]:
+    """The stored games that are not deleted (of `game_ids` if given), oldest first."""
+    query = select(Game).where(col(Game.deleted_at).is_(None))
+    if game_ids is not None:
+        query = query.where(col(Game.id).in_(game_ids))
+    query = query.order_by(col(Game.created_at), col(Game.id))
     return [row for row in session.exec(query) if row.game in GAMES]
 
 

@@ -9,17 +9,17 @@ from typing import Any
 from flask_babel import lazy_gettext as _l
 
 from ..digits import parse_int
+from ..i18n import cards, list_separator, num
 from ..rules import shelem
 from ..rules.cards import DECK_52, SUIT_SYMBOLS, SUITS, Card, Deck
 from ..rules.catalogue import get_game
-from ..rules.messages import Msg, RuleError
-from ..rules.shllaat import DECKS as SHLLAAT_DECKS
+from ..rules.messages import N_, Msg, RuleError, msg
+from ..rules.options import Rules
+from ..rules.spec import Referee
 from . import referee
 from .games import load_game
 from .referee_query import Key, Query, picker
 from .setup import preset_title, value_title
-
-DEFAULT_PLAYERS = {"shllaat": 3, "gharat": 4}
 
 
 @dataclass
@@ -43,7 +43,7 @@ class Board:
 
     game: str
     query: Query
-    rules: dict[str, Any]
+    rules: Rules
     names: list[str]
     slots: list[Slot] = field(default_factory=list)
     ranks: list[Key] = field(default_factory=list)
@@ -54,6 +54,14 @@ class Board:
     options: list[tuple[Any, list[Key]]] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
     from_game: str | None = None
+    ranks_only: bool = False  # suits do not matter: the picker and the slots show ranks
+    may_take: list[Key] = field(default_factory=list)  # asked before anything is claimed
+    took_nothing: Key | None = None
+
+    @property
+    def layout(self) -> str:
+        """The kind of board the game's referee uses: its templates are named after it."""
+        return _referee(self).board
 
     def slot(self, key: str) -> Slot:
         return next(slot for slot in self.slots if slot.key == key)
@@ -62,14 +70,19 @@ class Board:
     def active(self) -> Slot | None:
         return next((slot for slot in self.slots if slot.active), None)
 
+    @property
+    def asking(self) -> bool:
+        """Nothing claimed yet, and the card could take something: ask what it took."""
+        return bool(self.may_take)
+
 
 def build(game: str, args: Any) -> Board:
-    """The board of `/referee/<game>` for these query values."""
+    """The board of `/referee/<game>` for these query values, laid out as its spec says."""
     spec = get_game(game)
-    if game not in BUILDERS:
+    if spec.referee is None:
         raise RuleError(Msg("There is no referee for this game."), "game")
     query = Query.read(game, args)
-    board = Board(game, query, {}, [])
+    board = Board(game, query, spec.resolve(None), [])
     try:
         _read_rules(board)
     except RuleError as error:
@@ -77,8 +90,16 @@ def build(game: str, args: Any) -> Board:
         board.rules = spec.resolve(None)
     if not board.from_game:
         _rule_choices(board)
-    BUILDERS[game](board)
+    BOARDS[board.layout](board)
+    _ask(board)
     return board
+
+
+def _referee(board: Board) -> Referee:
+    """The referee of the board's game (`build` only makes boards for games with one)."""
+    found = get_game(board.game).referee
+    assert found is not None
+    return found
 
 
 def _read_rules(board: Board) -> None:
@@ -89,10 +110,9 @@ def _read_rules(board: Board) -> None:
         loaded = load_game(get_session(), game_id)
         if loaded.row.game != board.game:
             raise RuleError(Msg("That game is not played with these rules."), "from")
-        board.rules, board.names, board.from_game = dict(loaded.row.rules), loaded.row.players, \
-            game_id
+        board.rules, board.names, board.from_game = loaded.rules, loaded.row.players, game_id
         return
-    board.rules = referee.rules_for(board.game, board.query.rules())
+    board.rules = get_game(board.game).resolve(board.query.rules())
 
 
 def _rule_choices(board: Board) -> None:
@@ -100,7 +120,7 @@ def _rule_choices(board: Board) -> None:
     spec, query = get_game(board.game), board.query
     overrides = {option.name: None for option in spec.options}
     board.presets = [Key(preset_title(name), query.changed(preset=name, **overrides),
-                         board.rules["preset"] == name) for name in spec.presets]
+                         board.rules.preset == name) for name in spec.presets]
     for option in spec.options:
         if option.values is None:
             continue  # targets do not change a ruling
@@ -130,7 +150,8 @@ def _slots(board: Board, layout: list[tuple], default: str) -> None:
 
 
 def _picker(board: Board, deck: Deck, unblocked: tuple[str, ...] = ()) -> None:
-    """The picker for the active slot; cards in other slots are off, except `unblocked` ones."""
+    """The picker for the active slot; cards in other slots are off, except `unblocked` ones.
+    The suits of a rank stay open after a card goes in, so a wrong card is tapped out again."""
     active = board.active
     if active is None:
         return
@@ -140,14 +161,16 @@ def _picker(board: Board, deck: Deck, unblocked: tuple[str, ...] = ()) -> None:
     def add(card: Card) -> dict[str, str]:
         return board.query.toggled(active.key, card, active.single, active.limit)
 
-    board.ranks, board.suits = picker(board.query, deck, used, active.cards, add)
+    board.ranks, board.suits = picker(board.query, deck, used, active.cards, add,
+                                      keep_rank=True, ranks_only=board.ranks_only)
 
 
-def _judge(board: Board, judge: Any, situation: dict[str, Any]) -> None:
+def _judge(board: Board, name: str, situation: dict[str, Any]) -> None:
+    """The verdict on the board's `name` situation, unless the link already has an error."""
     if board.error is not None:
         return
     try:
-        board.verdict = judge({"rules": board.rules, **situation})
+        board.verdict = referee.judge(board.game, name, {"rules": board.rules, **situation})
     except RuleError as error:
         board.error = error.message
 
@@ -161,9 +184,9 @@ def _seat(board: Board, key: str, count: int, default: int = 0) -> int:
     return seat if seat is not None and 0 <= seat < count else default
 
 
-# --- Basra ------------------------------------------------------------------------------------
+# --- A floor of cards and a played card (Basra) -------------------------------------------------
 
-def _basra(board: Board) -> None:
+def _floor(board: Board) -> None:
     layout = [("floor", _l("Floor"), False, None), ("played", _l("Played card"), True, None)]
     if board.rules["basra_rule"] == "lone_card":
         layout.append(("previous", _l("Floor before the previous play"), False, None))
@@ -175,7 +198,7 @@ def _basra(board: Board) -> None:
     claimed = [card for card in _safe_cards(board, "claimed") if card in floor]
     previous = board.slot("previous").cards if len(layout) == 3 else []
     if played:
-        _judge(board, referee.basra_capture, {
+        _judge(board, "capture", {
             "floor": _text(floor), "played": str(played[0]), "claimed": _text(claimed),
             "previous_floor": _text(previous) if previous else None})
     verdict = board.verdict
@@ -186,25 +209,25 @@ def _basra(board: Board) -> None:
             "best" if card in best else "capturable" if card in capturable else "")
         for card in floor]
     board.extra["options"] = [
-        Key(", ".join(card.label for card in option),
+        Key(cards(list_separator().join(card.label for card in option)),
             board.query.changed(claimed=",".join(_text(option))),
             set(option) == set(claimed), "best" if option == verdict.best else "")
         for option in (verdict.options if verdict else [])]
 
 
-# --- Shlla'at and Ghârat: players with piles --------------------------------------------------
+# --- Players with piles, and a pool (Shlla'at) or a play pile's top card (Ghârat) -------------
 
 def _players(board: Board) -> tuple[int, int]:
     """(number of players, the player whose turn it is) with chips to change both."""
-    counts = get_game(board.game).player_counts
+    counts, seats = get_game(board.game).player_counts, _referee(board).seats or 0
     players = len(board.names) if board.from_game else _seat(
-        board, "players", max(counts) + 1, DEFAULT_PLAYERS[board.game])
-    players = players if players in counts else DEFAULT_PLAYERS[board.game]
-    board.names = board.names or [str(_l("Player %(n)s", n=i + 1)) for i in range(players)]
+        board, "players", max(counts) + 1, seats)
+    players = players if players in counts else seats
+    board.names = board.names or [str(_l("Player %(n)s", n=num(i + 1))) for i in range(players)]
     player = _seat(board, "player", players)
     board.extra["player"] = player
     if not board.from_game:
-        board.extra["counts"] = [Key(str(n), board.query.changed(players=str(n)), n == players)
+        board.extra["counts"] = [Key(num(n), board.query.changed(players=str(n)), n == players)
                                  for n in counts]
     board.extra["turn"] = [Key(name, board.query.changed(player=str(i)), i == player)
                            for i, name in enumerate(board.names)]
@@ -240,12 +263,13 @@ def _claim_keys(board: Board, player: int, claimed: list[int], own: bool = False
             cpiles=",".join(str(o) for o in sorted(owners))), owner in claimed)
 
 
-def _shllaat(board: Board) -> None:
+def _pool(board: Board) -> None:
     players, player = _players(board)
     _slots(board, _pile_layout(board, ("pool", _l("Pool"), False, None), players, False),
            "pool")
-    deck = SHLLAAT_DECKS[board.rules["deck"]]
-    _picker(board, deck)
+    deck = get_game(board.game).hand_form.deck
+    assert deck is not None  # a game whose captures are judged has cards
+    _picker(board, deck(board.rules))
     pool, played = board.slot("pool").cards, board.slot("played").cards
     claimed_pool = [card for card in _safe_cards(board, "cpool") if card in pool]
     # a player reaching for their own pile is a dispute, so the page lets it be entered
@@ -256,7 +280,7 @@ def _shllaat(board: Board) -> None:
                                card in claimed_pool) for card in pool]
     board.extra["drawn"] = Key("drawn", board.query.changed(drawn=None if drawn else "1"), drawn)
     if played:
-        _judge(board, referee.shllaat_capture, {
+        _judge(board, "capture", {
             "pool": _text(pool), "piles": [_text(board.slot(f"pile{i}").cards)
                                            for i in range(players)],
             "player": player, "played": str(played[0]),
@@ -264,10 +288,11 @@ def _shllaat(board: Board) -> None:
             "draw_pile_empty": drawn})
 
 
-def _gharat(board: Board) -> None:
+def _top(board: Board) -> None:
     players, player = _players(board)
     _slots(board, _pile_layout(board, ("top", _l("Top of the play pile"), True, None),
                                players, True), "top")
+    board.ranks_only = True  # a card matches by rank alone
     _picker(board, DECK_52)
     top, played = board.slot("top").cards, board.slot("played").cards
     claimed = _claimed_piles(board, player)
@@ -276,7 +301,7 @@ def _gharat(board: Board) -> None:
     board.extra["ctop"] = Key("ctop", board.query.changed(ctop=None if take_top else "1"),
                               take_top)
     if played:
-        _judge(board, referee.gharat_capture, {
+        _judge(board, "capture", {
             "play_pile_top": str(top[0]) if top else None,
             "piles": [str(cards[0]) if cards else None
                       for cards in (board.slot(f"pile{i}").cards for i in range(players))],
@@ -284,9 +309,9 @@ def _gharat(board: Board) -> None:
             "claimed": {"play_pile": take_top, "piles": claimed}})
 
 
-# --- Shelem ------------------------------------------------------------------------------------
+# --- A table of four: a trick, or the auction (Shelem) -----------------------------------------
 
-def _shelem(board: Board) -> None:
+def _table(board: Board) -> None:
     mode = "bids" if board.query.get("mode") == "bids" else "trick"
     board.extra["mode"] = mode
     board.extra["modes"] = [Key(name, board.query.changed(mode=name, pick=None), name == mode)
@@ -299,7 +324,7 @@ def _shelem(board: Board) -> None:
 
 def _trick(board: Board) -> None:
     layout = [("trick", _l("The trick, leader first"), False, shelem.PLAYERS)] + [
-        (f"hand{i}", _l("Hand of player %(n)s before the trick", n=i + 1), False, 12)
+        (f"hand{i}", _l("Hand of player %(n)s before the trick", n=num(i + 1)), False, 12)
         for i in range(shelem.PLAYERS)]
     _slots(board, layout, "trick")
     active = board.active
@@ -320,7 +345,7 @@ def _trick(board: Board) -> None:
     if trump and len(trick) == shelem.PLAYERS:
         board.extra["led"] = SUIT_SYMBOLS[trick[0].suit]
         # a hand left empty is one nobody knows: the ones given are judged all the same
-        _judge(board, referee.shelem_trick, {
+        _judge(board, "trick", {
             "trump": trump, "cards": _text(trick), "first_trick": first,
             "hands": [_text(held) or None for held in hands] if any(hands) else None})
 
@@ -339,7 +364,59 @@ def _auction(board: Board) -> None:
     board.extra["undo"] = Key("undo", board.query.changed(bids=",".join(calls[:-1]))) \
         if calls else None
     if calls:
-        _judge(board, referee.shelem_bids, {"bids": parsed})
+        _judge(board, "bids", {"bids": parsed})
 
 
-BUILDERS = {"basra": _basra, "shllaat": _shllaat, "gharat": _gharat, "shelem": _shelem}
+# How each kind of board (a game spec's `referee.board`) is built.
+BOARDS = {"floor": _floor, "pool": _pool, "top": _top, "table": _table}
+
+
+# --- Nothing claimed yet: ask what the card took ---------------------------------------------
+
+CLAIMS = ("claimed", "cpool", "cpiles", "ctop")
+
+
+def _ask(board: Board) -> None:
+    """A card that could take something, with nothing claimed yet, asks what it took: a red
+    "Not legal" then would only mean that nobody has tapped the claim in yet."""
+    offers = MAY_TAKE.get(board.layout)
+    if offers is None or board.verdict is None or board.query.get("took") == "nothing":
+        return
+    if any(board.query.get(key) for key in CLAIMS):
+        return
+    board.may_take = offers(board)
+    board.took_nothing = Key(Msg(N_("It took nothing")), board.query.changed(took="nothing"))
+
+
+def _may_take_floor(board: Board) -> list[Key]:
+    return list(board.extra["options"])  # each legal capture, a tap claims it
+
+
+def _may_take_pool(board: Board) -> list[Key]:
+    verdict, query = board.verdict, board.query
+    cards_ = [Key(card.label, query.changed(cpool=str(card))) for card in verdict.burnt_pool]
+    piles = [Key(msg(N_("the top set of {name}"), name=board.names[owner]),
+                 query.changed(cpiles=str(owner))) for owner in verdict.burnt_piles]
+    every = query.changed(cpool=",".join(_text(verdict.burnt_pool)),
+                          cpiles=",".join(map(str, verdict.burnt_piles)))
+    return _with_all(cards_ + piles, every)
+
+
+def _may_take_top(board: Board) -> list[Key]:
+    verdict, query = board.verdict, board.query
+    top = [Key(Msg(N_("the play pile")), query.changed(ctop="1"))] \
+        if verdict.required_play_pile else []
+    piles = [Key(msg(N_("the pile of {name}"), name=board.names[owner]),
+                 query.changed(cpiles=str(owner))) for owner in verdict.required_piles]
+    every = query.changed(ctop="1" if verdict.required_play_pile else None,
+                          cpiles=",".join(map(str, verdict.required_piles)))
+    return _with_all(top + piles, every)
+
+
+def _with_all(keys: list[Key], every: dict[str, str]) -> list[Key]:
+    """The keys, led by one claiming them all when there are several."""
+    return [Key(Msg(N_("All of these")), every, css="all"), *keys] if len(keys) > 1 else keys
+
+
+# What a card may take, by kind of board (boards without claims never ask).
+MAY_TAKE = {"floor": _may_take_floor, "pool": _may_take_pool, "top": _may_take_top}

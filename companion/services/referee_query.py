@@ -20,8 +20,8 @@ from ..rules.messages import Msg
 
 SITUATION_KEYS = ("floor", "played", "claimed", "previous", "pool", "player", "players",
                   "cpool", "cpiles", "top", "ctop", "drawn", "trump", "trick", "first", "bids",
-                  "mode", "pick", "rank", "from") + tuple(f"pile{i}" for i in range(5)) + tuple(
-                      f"hand{i}" for i in range(4))
+                  "mode", "pick", "rank", "from", "took") + tuple(
+                      f"pile{i}" for i in range(5)) + tuple(f"hand{i}" for i in range(4))
 
 
 _PLAIN = re.compile(r"[A-Za-z0-9_,.-]*")
@@ -58,8 +58,9 @@ class Query:
         return [parse_card(text, key) for text in self.get(key).split(",") if text.strip()]
 
     def changed(self, **changes: str | None) -> dict[str, str]:
-        """The query with some values replaced (None or "" removes them); `rank` is dropped."""
-        args = {key: value for key, value in self.args.items() if key != "rank"}
+        """The query with some values replaced (None or "" removes them). The open `rank`
+        is dropped, and so is `took` (the answer to the question the last situation asked)."""
+        args = {key: value for key, value in self.args.items() if key not in ("rank", "took")}
         for key, value in changes.items():
             if value:
                 args[key] = value
@@ -82,10 +83,14 @@ class Query:
 
     href = staticmethod(href)
 
-    def rules_args(self) -> dict[str, str]:
-        """Just the rules part of the query (preset, options, game), for the rules page."""
+    def situation(self) -> dict[str, str]:
+        """The whole situation as it stands, for a link that must reopen it (share, rules)."""
+        return {key: value for key, value in self.args.items() if key != "rank"}
+
+    def fresh(self) -> dict[str, str]:
+        """The same rules (preset, options, game) and table, nothing laid out: start over."""
         return {key: value for key, value in self.args.items()
-                if key not in SITUATION_KEYS or key == "from"}
+                if key not in SITUATION_KEYS or key in ("from", "players")}
 
     def rules(self) -> dict[str, Any]:
         """The raw rules a request names: preset plus options typed as the game defines them."""
@@ -115,10 +120,13 @@ class Key:
 
 
 def picker(query: Query, deck: Deck, used: list[Card], slot: list[Card],
-           add: Callable[[Card], dict[str, str]]) -> tuple[list[Key], list[Key]]:
+           add: Callable[[Card], dict[str, str]], *, keep_rank: bool = False,
+           ranks_only: bool = False) -> tuple[list[Key], list[Key]]:
     """Rank keys, then suit keys for the chosen rank: cards already used elsewhere are off.
 
-    `add(card)` gives the query that adds or removes `card` in the active slot.
+    `add(card)` gives the query that adds or removes `card` in the active slot. With
+    `keep_rank` the suits stay open after a card goes in, so a wrong one is tapped out again
+    at once; with `ranks_only` (suits do not matter) a rank key adds a card of that rank.
     """
     copies = deck.copies
     seen = Counter(used)
@@ -131,7 +139,10 @@ def picker(query: Query, deck: Deck, used: list[Card], slot: list[Card],
     for rank in RANKS + ((JOKER_RANK,) if Card(JOKER_RANK) in copies else ()):
         if rank == JOKER_RANK:
             card = Card(JOKER_RANK)
-            ranks.append(Key("JK", add(card) if free(card) else None, card in slot))
+            ranks.append(Key("JK", add(card) if free(card) else None, card in slot, "joker"))
+            continue
+        if ranks_only:
+            ranks.append(_rank_key(rank, slot, free, add))
             continue
         open_ = any(free(Card(rank, suit)) for suit in SUITS)
         target = query.changed()
@@ -139,9 +150,22 @@ def picker(query: Query, deck: Deck, used: list[Card], slot: list[Card],
             target["rank"] = rank
         ranks.append(Key(rank, target if open_ else None, chosen == rank))
     suits = []
-    if chosen in RANKS:
+    if chosen in RANKS and not ranks_only:
         for suit in SUITS:
             card = Card(chosen, suit)
-            suits.append(Key(chosen + SUIT_SYMBOLS[suit], add(card) if free(card) else None,
-                             card in slot, "red" if suit in "HD" else "black"))
+            tap = add(card) if free(card) else None
+            if tap is not None and keep_rank:
+                tap["rank"] = chosen
+            suits.append(Key(chosen + SUIT_SYMBOLS[suit], tap, card in slot,
+                             "red" if suit in "HD" else "black"))
     return ranks, suits
+
+
+def _rank_key(rank: str, slot: list[Card], free: Callable[[Card], bool],
+              add: Callable[[Card], dict[str, str]]) -> Key:
+    """A rank that goes in at one tap (any free suit), and comes out at the next."""
+    held = next((card for card in slot if card.rank == rank), None)
+    if held is not None:
+        return Key(rank, add(held), True)
+    card = next((Card(rank, suit) for suit in SUITS if free(Card(rank, suit))), None)
+    return Key(rank, add(card) if card is not None else None)

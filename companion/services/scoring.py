@@ -7,7 +7,7 @@ from typing import Any
 from ..rules.messages import N_, RuleError, msg
 from ..rules.spec import GameSpec, HandScore
 
-SIDE_LISTS = ("captured", "cards", "jokers", "numbers")
+SIDE_LISTS = ("captured", "cards", "jokers", "numbers", "points")
 
 
 def sides_in(spec: GameSpec, hand: Any) -> int:

@@ -47,7 +47,23 @@ def value_title(value: Any) -> Msg:
     """A house-rule value in a word or two: "carry over", "twice the card", "on"."""
     if isinstance(value, bool):
         return Msg(VALUE_TITLES[value])
+    if isinstance(value, int):  # a number (1 would otherwise read as True: "on")
+        return Msg(str(value))
     return Msg(VALUE_TITLES.get(value, str(value)))
+
+
+def rules_title(spec: GameSpec, rules: Mapping[str, Any]) -> Msg:
+    """The preset, and every house rule that differs from it: "Egyptian, with Seven of
+    diamonds: Lobashev", so a title never names a preset its rules do not follow."""
+    preset = spec.presets.get(rules["preset"], {})
+    changes = [msg(N_("{option}: {value}"), option=Msg(option.label),
+                   value=value_title(rules[option.name]))
+               for option in spec.options
+               if option.name in rules
+               and rules[option.name] != preset.get(option.name, option.default)]
+    title = preset_title(rules["preset"])
+    return msg(N_("{preset}, with {changes}"), preset=title, changes=changes) if changes \
+        else title
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """Who may run a tournament: the holder of its director key (header, link or cookie).
 
 Each table's scorer key is derived from the director key, so the director can show it
-again (link and QR code) while only its hash is stored.
+again (link and QR code) while only its hash is stored. Each side's confirmation key is
+derived from the app's secret.
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ import base64
 import hashlib
 import hmac
 
-from flask import abort
+from flask import abort, current_app
 
 from ..db import get_session
+from ..limits import refuse_key
 from ..models_tournament import Tournament
 from .access import bearer_or_cookie
 from .keys import key_matches
@@ -38,15 +40,55 @@ def director_key(tournament_id: str) -> str | None:
     return key if key_matches(key, row.director_key_hash) else None
 
 
+def counted_director_key(tournament_id: str) -> str | None:
+    """The director key if presented and right; a wrong one counts as a refused key (a read
+    that shows more to the right key must not let anyone try keys without limit)."""
+    key = director_key(tournament_id)
+    if key is None and presented_key(tournament_id):
+        refuse_key(tournament_id)
+    return key
+
+
 def require_director(tournament_id: str) -> str:
-    """The director key; 401 without a key, 403 with a wrong one."""
+    """The director key; 401 without a key, 403 with a wrong one (429 after too many)."""
     key = director_key(tournament_id)
     if key is None:
+        if presented_key(tournament_id):
+            refuse_key(tournament_id)
         abort(401 if not presented_key(tournament_id) else 403)
     return key
 
 
 def table_key(director: str, match_id: int) -> str:
     """The scorer key of one table: the same for every game of its match."""
-    digest = hmac.new(director.encode(), f"table:{match_id}".encode(), hashlib.sha256).digest()
+    return _derive(director, f"table:{match_id}")
+
+
+def side_key(tournament_id: str, match_id: int, side: int) -> str:
+    """The key one side of a match confirms its result with.
+
+    Derived from the app's secret, not the director key: a new director key (or new table
+    keys) leaves the links the sides already hold working.
+    """
+    secret = current_app.secret_key
+    text = secret.decode() if isinstance(secret, bytes) else str(secret)
+    return _derive(text, f"side:{tournament_id}:{match_id}:{side}")
+
+
+def side_of(tournament_id: str, match_id: int, sides: int, key: str | None) -> int | None:
+    """Which side of the match `key` belongs to; None for no side's key."""
+    for side in range(sides):
+        if key and hmac.compare_digest(key, side_key(tournament_id, match_id, side)):
+            return side
+    return None
+
+
+def _derive(secret: str, purpose: str) -> str:
+    digest = hmac.new(secret.encode(), purpose.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")
+
+
+def shown_table_key(director: str, match_id: int, key_hash: str) -> str | None:
+    """The table's key as the director can show it; None once its scorer set a new one."""
+    key = table_key(director, match_id)
+    return key if key_matches(key, key_hash) else None

@@ -7,12 +7,11 @@ calls for it (pairing the round, finishing the game before it, clearing a result
 
 from __future__ import annotations
 
-import csv
-import io
 import zlib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from sqlalchemy import delete, func, update
@@ -23,10 +22,10 @@ from ..models_tournament import Entrant, Match, MatchGame, Round, Tournament, To
 from ..rules.catalogue import get_game
 from ..rules.messages import N_, RuleError, msg
 from ..rules.spec import GameSpec
-from ..tournament import matches, pairing
+from ..tournament import bracket, confirmation, matches, pairing
 from ..tournament.records import Record
 from ..tournament.standings import BUCHHOLZ, TIEBREAKS, Result, Row, Scoring, standings
-from . import games, keys
+from . import csv_file, games, keys
 from .records import records as player_records
 from .seating import MAX_NAME, OPPOSITE_PARTNERS
 from .tournament_access import TournamentNotFound, table_key
@@ -51,6 +50,7 @@ class MatchView:
     games: list[Any]  # rows with id, finished, winners, totals
     progress: matches.MatchProgress | None
     result: Result | None
+    asks_confirmation: bool = False  # the tournament's confirm_results setting
 
     @property
     def bye(self) -> bool:
@@ -71,6 +71,47 @@ class MatchView:
         if self.result is None or self.result.places.count(1) != 1:
             return None
         return self.result.sides[self.result.places.index(1)]
+
+    @property
+    def word(self) -> str | None:
+        """The sides' word on the result as it stands: confirmed, disputed, or None."""
+        if self.result is None:
+            return None
+        return confirmation.standing(self.row.confirmation, self.result.places,
+                                     self.result.points)
+
+    @property
+    def provisional(self) -> bool:
+        """Decided by the games, and waiting for the side that lost to confirm it."""
+        return (self.asks_confirmation and self.result is not None and not self.bye
+                and not self.row.manual and self.word != confirmation.CONFIRMED)
+
+    @property
+    def dispute(self) -> dict[str, Any] | None:
+        """The dispute of the result as it stands (side, reason, hands), if any."""
+        return self.row.confirmation if self.word == confirmation.DISPUTED else None
+
+    @property
+    def confirmers(self) -> list[int]:
+        """The sides whose word the result waits for (none once it is no longer provisional)."""
+        return confirmation.confirmers(self.result.places) if (
+            self.provisional and self.result) else []
+
+    @property
+    def disputed_hands(self) -> list[tuple[int, str, int]]:
+        """The hands in question: (the game's number in the match, its id, the hand's)."""
+        numbers = {game.id: number for number, game in enumerate(self.games, start=1)}
+        return [(numbers[hand["game"]], hand["game"], hand["number"])
+                for hand in (self.dispute or {}).get("hands", []) if hand["game"] in numbers]
+
+    @property
+    def confirmer_names(self) -> list[str]:
+        return [self.names[side] for side in self.confirmers]
+
+    @property
+    def live_wins(self) -> list[int]:
+        """Games won per side so far (none for a bye)."""
+        return self.progress.wins if self.progress else []
 
 
 @dataclass
@@ -94,6 +135,40 @@ class TournamentView:
     @property
     def started(self) -> bool:
         return bool(self.rounds)
+
+    @property
+    def current_round(self) -> int:
+        """The round being played (1-based): the first with a match undecided, else the last;
+        0 before the first round."""
+        return next((number for number, r in enumerate(self.rounds, start=1)
+                     if not all(m.decided for m in r)), len(self.rounds))
+
+    @cached_property
+    def provisional(self) -> set[int]:
+        """The entrants with a result still waiting for confirmation."""
+        return {side for r in self.rounds for m in r if m.provisional for side in m.row.sides}
+
+    def knockout_rounds(self) -> list[list[bracket.Played]]:
+        """The knockout's rounds for its bracket: a match waiting for confirmation has no
+        winner yet."""
+        return [[bracket.Played(m.row.id, tuple(m.row.sides),
+                                None if m.provisional else m.winner) for m in r]
+                for r in self.rounds] if self.row.format == KNOCKOUT else []
+
+    @property
+    def champion(self) -> int | None:
+        """The knockout's winner, once its final is decided and confirmed."""
+        return bracket.champion(self.knockout_rounds())
+
+    def winner(self, rows: Sequence[Row]) -> int | None:
+        """Who won: a knockout's champion; else, once every result is in and confirmed, the
+        entrant alone at the top of the standings."""
+        if self.row.format == KNOCKOUT:
+            return self.champion
+        over = self.finished and all(m.decided for r in self.rounds for m in r)
+        if not over or self.provisional or not rows:
+            return None
+        return rows[0].entrant if len(rows) == 1 or rows[1].rank > rows[0].rank else None
 
     @property
     def finished(self) -> bool:
@@ -129,7 +204,7 @@ def create_tournament(session: Session, name: Any, game: Any, rules: Any, format
     session.add(row)
     session.add(TournamentEvent(tournament_id=row.id, version=1, action="create"))
     session.flush()
-    if entrants:
+    if entrants not in (None, []):  # anything else but a list of names is a 400
         _add(session, row, spec, entrants, [])
     session.commit()
     return load(session, row.id), key
@@ -164,6 +239,9 @@ def _settings(spec: GameSpec, format: str, raw: Any) -> dict[str, Any]:
     if not isinstance(tiebreaks, list) or any(t not in TIEBREAKS for t in tiebreaks):
         raise RuleError(msg(N_("Tie-breakers are a list of: {choices}."),
                             choices=", ".join(TIEBREAKS)), "tiebreaks")
+    confirm = raw.get("confirm_results", False)
+    if type(confirm) is not bool:
+        raise RuleError(msg(N_("confirm_results is true or false.")), "confirm_results")
     return {
         "table_size": size, "partnerships": partnerships, "best_of": best_of,
         "decider_target": _number(raw, "decider_target", decider, 1, 100000) if decider
@@ -172,6 +250,7 @@ def _settings(spec: GameSpec, format: str, raw: Any) -> dict[str, Any]:
         "points": {kind: _number(points, kind, default, -100, 100)
                    for kind, default in (("win", 2), ("draw", 1), ("loss", 0))},
         "tiebreaks": list(dict.fromkeys(tiebreaks)),
+        "confirm_results": confirm,
     }
 
 
@@ -279,7 +358,7 @@ def load(session: Session, tournament_id: str) -> TournamentView:
     # (sqlmodel's select() is typed for at most 4 columns, so these rows are untyped.)
     rows: Sequence[Any] = session.exec(
         select(Match.id, Match.round_id, Match.table, Match.sides,  # type: ignore[call-overload]
-               Match.manual, Match.key_hash, Match.tournament_id)
+               Match.manual, Match.key_hash, Match.tournament_id, Match.confirmation)
         .where(Match.tournament_id == row.id)
         .order_by(col(Match.round_id), col(Match.table))).all()
     played = _game_rows(session, MatchGame.tournament_id == row.id)
@@ -311,11 +390,13 @@ class _MatchRules:
     best_of: int
     target: int
     decider_target: int | None
+    confirm: bool
 
 
 def _match_rules(row: Tournament) -> _MatchRules:
     return _MatchRules(row.settings["best_of"], row.rules["target"],
-                       row.settings["decider_target"])
+                       row.settings["decider_target"],
+                       row.settings.get("confirm_results", False))
 
 
 def _view(rules: _MatchRules, match: Any, number: int, names: dict[Any, str],
@@ -331,7 +412,7 @@ def _view(rules: _MatchRules, match: Any, number: int, names: dict[Any, str],
     else:
         result = None
     return MatchView(match, number, [names.get(s, "?") for s in sides], played, progress,
-                     result)
+                     result, rules.confirm)
 
 
 def _progress(rules: _MatchRules, sides: int, played: list[Any]) -> matches.MatchProgress:
@@ -430,12 +511,13 @@ def game_match(session: Session, game_id: str) -> games.GameMatch | None:
     played = _game_rows(session, MatchGame.match_id == match.id).get(match.id or 0, [])
     view = _view(_match_rules(row), match, 0, {}, played)
     wins = view.progress.wins if view.progress else []
-    return games.GameMatch.after(game_id, [g.id for g in played], wins, view.decided)
+    places = view.result.places if view.result else ()
+    return games.GameMatch.after(game_id, [g.id for g in played], wins, view.decided, places)
 
 
 def match_of(session: Session, row: Game) -> games.GameMatch | None:
     """The match this game is part of: its tournament table's, else its Basra match."""
-    return game_match(session, row.id) or games.basra_match(session, row)
+    return game_match(session, row.id) or games.standalone_match(session, row)
 
 
 def _start_game(session: Session, row: Tournament, view: MatchView) -> None:
@@ -501,6 +583,11 @@ def _pairings(tournament: TournamentView) -> list[tuple[int | None, ...]]:
             m.decided for m in tournament.rounds[-1]):
         raise RuleError(msg(N_("Round {n} is not finished yet: every table needs its "
                                "result first."), n=len(tournament.rounds)), "round")
+    if tournament.row.format != ROUND_ROBIN and tournament.rounds and any(
+            m.provisional for m in tournament.rounds[-1]):
+        raise RuleError(msg(N_("Round {n} has results waiting for confirmation: the side "
+                               "that lost confirms, or the director decides."),
+                            n=len(tournament.rounds)), "round")
     if tournament.started and tournament.rounds_left() == 0:
         raise RuleError(msg(N_("Every round has been played.")), "round")
     if tournament.row.format == KNOCKOUT:
@@ -650,16 +737,13 @@ def rankings(tournament: TournamentView) -> list[Row]:
 
 def csv_text(tournament: TournamentView, rows: list[Row]) -> str:
     """The standings as CSV: one line per entrant, tie-breakers in the tournament's order."""
-    out = io.StringIO()
-    writer = csv.writer(out)
     breaks = tournament.settings["tiebreaks"]
-    writer.writerow(["rank", "entrant", "played", "won", "drawn", "lost", "points",
-                     *breaks, "decided_by"])
-    for row in rows:
-        writer.writerow([row.rank, row.name, row.played, row.won, row.drawn, row.lost,
-                         row.points, *("" if row.tiebreaks.get(b) is None else row.tiebreaks[b]
-                                       for b in breaks), row.decided_by or ""])
-    return out.getvalue()
+    header = ["rank", "entrant", "played", "won", "drawn", "lost", "points", *breaks,
+              "decided_by"]
+    return csv_file.csv_text([header, *(
+        [row.rank, row.name, row.played, row.won, row.drawn, row.lost, row.points,
+         *("" if row.tiebreaks.get(b) is None else row.tiebreaks[b] for b in breaks),
+         row.decided_by or ""] for row in rows)])
 
 
 def records(session: Session, tournament: TournamentView) -> list[Record]:

@@ -3,8 +3,6 @@ whole database as JSON (backup and restore, exact round trip)."""
 
 from __future__ import annotations
 
-import csv
-import io
 from datetime import date, datetime
 from typing import Any
 
@@ -12,17 +10,18 @@ from sqlalchemy import Date, DateTime, Engine, Integer, func, insert, select, te
 from sqlmodel import Session, SQLModel, col
 
 from .. import models_tournament  # noqa: F401  (a backup holds the tournament tables too)
+from ..inputs import check
 from ..models import Game, GameEvent, Hand, PlayAlong
 from ..rules.catalogue import get_game
 from ..rules.messages import N_, RuleError, msg
 from . import games, keys
+from .csv_file import csv_text
 from .seating import clean_players, clean_teams
 
 GAME_FORMAT = "companion-game"
 BACKUP_FORMAT = "companion-backup"
 FORMAT_VERSION = 1
 EVENT_FIELDS = ("version", "action", "number", "before", "after", "reason", "undone")
-CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _when(value: datetime | None) -> str | None:
@@ -67,25 +66,16 @@ def export_csv(session: Session, game_id: str, hand_label: str, total_label: str
     """Hand-by-hand scores, one column per side, and the totals as the last row; a hand
     played after the end says `not_counted` in a last column (the totals leave it out)."""
     game = games.load_game(session, game_id)
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow([hand_label, *map(_cell, game.sides)])
-    for number, score in enumerate(game.state.hands, start=1):
-        after_end = [not_counted] if number > game.state.counted else []
-        writer.writerow([number, *score.scores, *after_end])
-    writer.writerow([total_label, *game.state.totals])
-    return out.getvalue()
-
-
-def _cell(text_value: str) -> str:
-    # A name like "=HYPERLINK(...)" must stay text when the file is opened in a spreadsheet.
-    return "'" + text_value if text_value.startswith(CSV_FORMULA_START) else text_value
+    hands = ([number, *score.scores, *([not_counted] if number > game.state.counted else [])]
+             for number, score in enumerate(game.state.hands, start=1))
+    return csv_text([[hand_label, *game.sides], *hands, [total_label, *game.state.totals]])
 
 
 def import_game(session: Session, data: Any) -> tuple[games.GameView, str]:
     """A JSON export as a brand-new game (new id, new edit key); nothing existing is touched."""
     if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
-        raise RuleError(msg(N_("This is not a game exported from Companion.")), "file")
+        raise RuleError(msg(N_("This file is not a game exported from Companion.")), "file")
+    check(data)  # a file is typed input too: no control characters, no absurd numbers
     if data.get("format_version") != FORMAT_VERSION:
         raise RuleError(msg(N_("This export comes from another version of Companion.")), "file")
     spec = get_game(data.get("game"))
@@ -197,6 +187,7 @@ def restore(engine: Engine, revision: str | None, data: Any) -> int:
     if data.get("schema") != revision:
         raise RestoreRefused(f"The backup has schema {data.get('schema')}, this database "
                              f"{revision}: restore it with the Companion version that made it.")
+    _refuse_unstorable(data.get("tables"))
     written = 0
     with engine.begin() as conn:
         for table in SQLModel.metadata.sorted_tables:
@@ -213,6 +204,18 @@ def restore(engine: Engine, revision: str | None, data: Any) -> int:
                 written += len(rows)
             _reset_sequence(conn, table)
     return written
+
+
+def _refuse_unstorable(tables: Any) -> None:
+    """Checked before anything is written: a NUL, say, that SQLite kept but PostgreSQL cannot."""
+    if not isinstance(tables, dict):
+        raise RestoreRefused("This file is not a Companion backup.")
+    try:
+        check(tables)
+    except RuleError as error:
+        raise RestoreRefused(f"The backup holds a value Companion refuses, in table "
+                             f"{error.field}: {error.message}. Correct it in the file, then "
+                             "restore again.") from None
 
 
 def _typed(column_type: Any, value: Any) -> Any:

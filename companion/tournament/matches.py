@@ -24,8 +24,8 @@ def head_to_head(game_winners: Sequence[Sequence[int]], best_of: int, target: in
                  decider_target: int | None = None) -> MatchProgress:
     """Best of `best_of`: first to a majority of games wins.
 
-    Generalises rules.basra.match_state: when two sides are both one game short, the next
-    game is the decider, played to `decider_target` (150 in Basra) if there is one.
+    When two sides are both one game short, the next game is the decider, played to
+    `decider_target` (a game spec's, 150 in Basra) if there is one.
     """
     needed = best_of // 2 + 1
     wins = [0, 0]

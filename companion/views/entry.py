@@ -5,15 +5,15 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, redirect, render_template, request, url_for
 from htmx_flask import request as htmx_request
 from werkzeug.datastructures import MultiDict
 
 from ..db import get_session
 from ..digits import parse_int
-from ..rules.messages import Msg, RuleError
+from ..rules.messages import RuleError
 from ..services import entry, games
-from ..services.access import can_edit
+from ..services.access import require_edit_key
 from ..services.games import GameNotFound, GameView, StaleGame
 from .render import page_or_fragment
 
@@ -25,8 +25,7 @@ MODE_COOKIE = "entry_mode_"
 def _editable(game_id: str) -> GameView:
     """The game, for an editor only: anyone else gets the 403 page."""
     game = games.load_game(get_session(), game_id)
-    if not can_edit(game_id):
-        abort(403)
+    require_edit_key(game_id, missing=403)  # pages for the scorer: no 401 challenge
     return game
 
 
@@ -74,14 +73,15 @@ def _save(game: GameView, number: int | None):
                            idempotency_key=fields.get("key") or None)
         else:
             games.edit_hand(session, game_id, number, hand, expected_version=version,
-                            reason=fields.get("reason", "").strip())
+                            reason=fields.get("reason", "").strip(),
+                            idempotency_key=fields.get("key") or None)
     except RuleError as error:
-        return _form(game, mode, fields, number, error.message), 422
+        return _form(game, mode, fields, number, error), 422
     except StaleGame as stale:
         # Keep what was entered; the form now carries the fresh version for a resubmit.
         fresh = MultiDict(fields)
         fresh["version"] = str(stale.game.row.version)
-        return _form(stale.game, mode, fresh, number, stale.message), 409
+        return _form(stale.game, mode, fresh, number, RuleError(stale.message)), 409
     target = url_for("games.show", game_id=game_id)
     if htmx_request.htmx:
         return Response("", 200, {"HX-Redirect": target})
@@ -89,13 +89,14 @@ def _save(game: GameView, number: int | None):
 
 
 def _form(game: GameView, mode: str, fields: MultiDict, number: int | None,
-          error: Msg | None = None) -> str:
+          error: RuleError | None = None) -> str:
     hand_number = number or len(game.hands) + 1
     preview = _preview(game, mode, fields, hand_number, error)
     return page_or_fragment(
         "entry/form.html", "entry/_form.html",
         game=game, mode=mode, modes=entry.modes(game.spec), fields=fields, number=number,
-        hand_number=hand_number, options=entry.options(game),
+        hand_number=hand_number, options=entry.options(game, mode),
+        mode_labels=entry.MODE_LABELS,
         side_choices=list(enumerate(game.sides)),
         grid=entry.deck_grid(game) if mode == entry.CARDS else None,
         key=fields.get("key") or secrets.token_urlsafe(16),
@@ -103,17 +104,19 @@ def _form(game: GameView, mode: str, fields: MultiDict, number: int | None,
 
 
 def _preview(game: GameView, mode: str, fields: MultiDict, number: int,
-             error: Msg | None = None) -> dict[str, Any]:
-    """The live breakdown, or the sentence saying what is missing or impossible."""
+             error: RuleError | None = None) -> dict[str, Any]:
+    """The live breakdown, or the sentences saying what is missing or impossible."""
     if error is not None:
-        return {"score": None, "problem": error, "refused": True}
+        problems, invalid = entry.problems(game, error)
+        return {"score": None, "problems": problems, "invalid": invalid, "refused": True}
     try:
         hand = entry.read_hand(game, mode, fields)
         score = entry.preview(game, number, hand)
     except RuleError as problem:
-        return {"score": None, "problem": problem.message, "refused": False}
-    return {"score": score, "tallies": entry.tallies(game, score), "problem": None,
-            "refused": False}
+        problems, invalid = entry.problems(game, problem)
+        return {"score": None, "problems": problems, "invalid": invalid, "refused": False}
+    return {"score": score, "tallies": entry.tallies(game, score), "problems": [],
+            "invalid": {}, "refused": False}
 
 
 def _remember(game_id: str, mode: str, body: str) -> Response:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
@@ -11,10 +12,11 @@ from htmx_flask import request as htmx_request
 
 from ..db import get_session
 from ..i18n import current_digits, join_list, num, render_msg, translate
+from ..limits import creates, refuse_key
 from ..rules.catalogue import GAMES, get_game
 from ..rules.messages import RuleError
 from ..rules.spec import Line
-from ..services import chart, games, history, setup, tournaments
+from ..services import chart, device, games, history, setup, tournaments
 from ..services.access import can_edit, editor_key, remember_key, require_edit_key
 from ..services.keys import key_matches
 from ..services.payload import read_version
@@ -35,7 +37,7 @@ SETUP_FRAGMENTS = {
 @bp.app_context_processor
 def helpers() -> dict[str, Any]:
     return {"preset_title": setup.preset_title, "value_title": setup.value_title,
-            "spec_of": get_game}
+            "rules_title": setup.rules_title, "spec_of": get_game}
 
 
 @bp.app_template_filter("breakdown")
@@ -63,6 +65,7 @@ def new() -> str:
 
 
 @bp.post("/new")
+@creates
 def create() -> Any:
     spec = get_game(request.args.get("game", request.form.get("game")))
     form = setup.read(spec, request.form, request.form.getlist("players"))
@@ -79,7 +82,7 @@ def create() -> Any:
 
 
 def _setup_page(form: setup.Setup) -> str:
-    context = {"form": form, "known": games.known_players(get_session())}
+    context = {"form": form, "known": device.suggested_names(get_session())}
     fragment = SETUP_FRAGMENTS.get(htmx_request.htmx.target or "") if htmx_request.htmx else None
     return render_template(fragment or "games/new.html", **context)
 
@@ -95,19 +98,24 @@ def show(game_id: str) -> Any:
             response = redirect(url_for("games.show", game_id=game_id), 303)
             remember_key(response, game_id, key)
             return response
+        refuse_key(game_id)  # a wrong key in a link is a guess like any other
         message = _("That edit link does not open this game: you can follow the score, "
                     "but not change it.")
         return render_template("games/show.html", **_board(game, editor=False),
                                message=message), 403
     board = _board(game)
+    device.note_game(game_id)  # the home page lists it on this phone from now on
     # The after-the-end notice offers to undo the correction that caused it.
     last = (games.last_change(get_session(), game_id)
             if board["editor"] and game.state.after_end else None)
     # The scorer goes on to the match's next game with the table's key (the same for all).
     onward = board["table_match"] and board["table_match"].next_game
     next_key = editor_key(game_id) if board["editor"] and onward else None
+    # After an undo the scorer reads what it undid, with a button to make it again.
+    undone = games.last_undo(get_session(), game_id) if board["editor"] else None
     return page_or_fragment("games/show.html", "games/_board.html", **board, last_change=last,
-                            next_key=next_key)
+                            next_key=next_key,
+                            undone=undone and history.describe(undone))
 
 
 @bp.get("/<game_id>/board")
@@ -186,14 +194,16 @@ def confirm_delete(game_id: str, number: int) -> str:
         raise games.GameNotFound(f"hand {number}")
     return render_template("games/delete.html", game=game, number=number,
                            score=game.state.hands[number - 1],
-                           version=request.args.get("version", game.row.version))
+                           version=request.args.get("version", game.row.version),
+                           key=secrets.token_urlsafe(16))
 
 
 @bp.post("/<game_id>/hands/<int:number>/delete")
 def delete(game_id: str, number: int) -> Any:
     require_edit_key(game_id)
     return _change(game_id, lambda session, version: games.delete_hand(
-        session, game_id, number, version, request.form.get("reason", "")))
+        session, game_id, number, version, request.form.get("reason", ""),
+        request.form.get("key") or None))
 
 
 @bp.post("/<game_id>/after-end/delete")
@@ -208,6 +218,12 @@ def delete_after_end(game_id: str) -> Any:
 def undo(game_id: str) -> Any:
     require_edit_key(game_id)
     return _change(game_id, lambda session, version: games.undo_last(session, game_id, version))
+
+
+@bp.post("/<game_id>/redo")
+def redo(game_id: str) -> Any:
+    require_edit_key(game_id)
+    return _change(game_id, lambda session, version: games.redo_last(session, game_id, version))
 
 
 def _change(game_id: str, make: Any) -> Any:

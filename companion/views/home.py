@@ -1,4 +1,5 @@
-"""Home page: games to resume (in progress first), then the four games to start."""
+"""Home page: this device's games to resume (in progress first) and its tournaments, then
+the four games to start."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from flask import Blueprint, render_template
 
 from ..db import get_session
 from ..rules.catalogue import GAMES
+from ..services import device
 from ..services.games import list_games
 from ..services.seating import side_names
 
@@ -14,6 +16,8 @@ bp = Blueprint("home", __name__)
 
 @bp.get("/")
 def index() -> str:
+    session = get_session()
     rows = [(row, GAMES[row.game], side_names(row.players, row.teams))
-            for row in list_games(get_session()) if row.game in GAMES]
-    return render_template("home/index.html", games=GAMES.values(), rows=rows)
+            for row in list_games(session, device.game_ids()) if row.game in GAMES]
+    return render_template("home/index.html", games=GAMES.values(), rows=rows,
+                           tournaments=device.tournaments(session))

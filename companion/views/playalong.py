@@ -7,12 +7,9 @@ from htmx_flask import request as htmx_request
 
 from ..db import get_session
 from ..digits import parse_int
-from ..rules import basra_playalong as engine
-from ..rules.basra_capture import SEVEN_OF_DIAMONDS
-from ..rules.cards import DECK_52
 from ..rules.messages import RuleError
 from ..services import games, playalong
-from ..services.access import can_edit
+from ..services.access import require_edit_key
 from ..services.referee_query import Query, picker
 from .render import page_or_fragment
 
@@ -21,8 +18,7 @@ bp = Blueprint("playalong", __name__, url_prefix="/games")
 
 def _editor(game_id: str) -> games.GameView:
     game = games.load_game(get_session(), game_id)
-    if not can_edit(game_id):
-        abort(403)
+    require_edit_key(game_id, missing=403)  # pages for the scorer: no 401 challenge
     return game
 
 
@@ -30,13 +26,16 @@ def _render(game_id: str, error=None, saved: int | None = None, status: int = 20
     session = get_session()
     game = games.load_game(session, game_id)
     row = playalong.current(session, game)
+    engine, deck = playalong.engine(game), game.spec.hand_form.deck
+    assert deck is not None  # a game played along has cards
     now = engine.progress(row.state)
-    query = Query("basra", {"rank": request.args.get("rank", "")})
-    ranks, suits = picker(query, DECK_52, sorted(now.seen), [], lambda card: {"card": str(card)})
-    seven_buried = engine.buried_from_floor(row.state["rules"], SEVEN_OF_DIAMONDS) is not None
+    query = Query(game.row.game, {"rank": request.args.get("rank", "")})
+    ranks, suits = picker(query, deck(game.row.rules), sorted(now.seen), [],
+                          lambda card: {"card": str(card)})
     body = page_or_fragment("playalong/page.html", "playalong/_board.html", game=game, row=row,
                             now=now, ranks=ranks, suits=suits, error=error, saved=saved,
-                            seven_buried=seven_buried, started=engine.started(row.state))
+                            floor_rule=engine.floor_rule(game.row.rules),
+                            started=engine.started(row.state))
     return body, status
 
 
@@ -48,7 +47,7 @@ def show(game_id: str):
 
 @bp.post("/<game_id>/play-along/<action>")
 def act(game_id: str, action: str):
-    _editor(game_id)
+    engine = playalong.engine(_editor(game_id))
     form = request.form
     steps = {
         "card": lambda state: engine.play_card(state, form.get("card", "")),

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from ..db import get_session
 from ..errors import error_response
 from ..rules.catalogue import GAMES
-from ..services import records
+from ..services import device, records
 from ..services.seating import side_names
 
 bp = Blueprint("players", __name__, url_prefix="/players")
@@ -20,13 +20,14 @@ bp = Blueprint("players", __name__, url_prefix="/players")
 def index() -> str:
     session = get_session()
     return render_template("players/index.html", games=GAMES,
-                           by_game=records.records_by_game(session, records.live_games(session)))
+                           by_game=records.records_by_game(
+                               session, records.live_games(session, device.record_ids())))
 
 
 @bp.get("/<path:name>")
 def show(name: str) -> Any:
     session = get_session()
-    played = records.games_of(records.live_games(session), name)
+    played = records.games_of(records.live_games(session, device.record_ids()), name)
     if not played:
         return error_response(404, _("No stored game has a player of that name."))
     mine = records.player_records(session, played, name)

@@ -12,13 +12,14 @@ bp = Blueprint("referee", __name__, url_prefix="/referee")
 
 
 def _known(game: str) -> None:
-    if game not in GAMES:
+    if game not in GAMES or GAMES[game].referee is None:
         abort(404)
 
 
 @bp.get("/")
 def index() -> str:
-    return render_template("referee/index.html", games=GAMES.values())
+    return render_template("referee/index.html",
+                           games=[spec for spec in GAMES.values() if spec.referee])
 
 
 @bp.get("/<game>")

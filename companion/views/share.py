@@ -15,10 +15,12 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..db import get_session
 from ..i18n import render_msg
+from ..limits import creates
 from ..rules.messages import RuleError
 from ..services import games, transfer
 from ..services.access import editor_key, held_keys, remember_key, require_edit_key
 from ..services.keys import key_matches
+from ..services.rotation import rotate_game_key
 
 bp = Blueprint("share", __name__, url_prefix="/games")
 
@@ -34,11 +36,14 @@ class Links:
 
 
 def qr_svg(url: str, title: str) -> Markup:
-    """A QR code as inline SVG: presentation attributes only, no style= (CSP)."""
+    """A QR code as inline SVG: presentation attributes only, no style= (CSP).
+
+    No width or height, only a viewBox: the stylesheet sizes it and it scales whole (fixed
+    sizes got cut off by a smaller box); four modules of quiet zone as the standard asks."""
     out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", xmldecl=False, svgns=True, scale=5,
-                                    border=2, dark="#000", light="#fff", nl=False,
-                                    svgclass="qr", lineclass=None, title=title)
+    segno.make(url, error="m").save(out, kind="svg", xmldecl=False, svgns=True, scale=1,
+                                    border=4, dark="#000", light="#fff", nl=False,
+                                    omitsize=True, svgclass="qr", lineclass=None, title=title)
     return Markup(out.getvalue().decode())
 
 
@@ -55,14 +60,14 @@ def share_links(game_id: str, key: str | None = None) -> Links:
 
 @bp.app_context_processor
 def _helpers() -> dict:
-    return {"share_links": share_links}
+    return {"share_links": share_links, "qr_svg": qr_svg}
 
 
 @bp.post("/<game_id>/key")
 def rotate_key(game_id: str):
     """A new edit key: this phone keeps editing, every other edit link and cookie stops."""
     require_edit_key(game_id)
-    key = games.rotate_key(get_session(), game_id)
+    key = rotate_game_key(get_session(), game_id)
     if htmx_request.htmx:
         game = games.load_game(get_session(), game_id)
         response: BaseResponse = make_response(render_template("games/_share.html", game=game,
@@ -94,6 +99,7 @@ def _download(body: str, mimetype: str, filename: str) -> Response:
 
 
 @bp.route("/import", methods=["GET", "POST"])
+@creates
 def import_game():
     """Upload a JSON export: it becomes a new game, and this phone gets its edit key."""
     if request.method == "GET":
@@ -102,10 +108,10 @@ def import_game():
     try:
         data = json.loads(upload.read()) if upload else None
         game, key = transfer.import_game(get_session(), data)
+    except RuleError as error:  # a ValueError too: caught first, so its sentence is shown
+        return _import_error(render_msg(error.message))
     except (ValueError, RecursionError):
         return _import_error(_("This file is not a game exported from Companion."))
-    except RuleError as error:
-        return _import_error(render_msg(error.message))
     response = redirect(url_for("games.show", game_id=game.row.id), 303)
     remember_key(response, game.row.id, key)
     return response

@@ -41,6 +41,7 @@ def settings(form: MultiDict[str, str], errors: dict[str, str]) -> dict[str, Any
         errors["tiebreaks"] = _("Choose each tie-breaker only once.")
     typed = {**{name: whole(form.get(name), name, errors) for name in NUMBERS},
              "partnerships": form.get("partnerships") == "on",
+             "confirm_results": form.get("confirm_results") == "on",
              "points": {name: whole(form.get(name), name, errors) for name in POINTS}}
     return {**typed, "tiebreaks": chosen} if chosen else typed
 

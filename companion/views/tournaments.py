@@ -11,9 +11,10 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..db import get_session
 from ..errors import error_response
 from ..i18n import render_msg
+from ..limits import creates, refuse_key
 from ..rules.catalogue import GAMES
 from ..rules.messages import RuleError
-from ..services import tournaments
+from ..services import device, tournaments
 from ..services.access import KEY_COOKIE_MAX_AGE
 from ..services.keys import key_matches
 from ..services.tournament_access import (
@@ -21,12 +22,13 @@ from ..services.tournament_access import (
     TournamentNotFound,
     director_key,
     require_director,
-    table_key,
+    shown_table_key,
 )
 from ..tournament.standings import TIEBREAKS
 from . import tournament_form
 from .render import page_or_fragment
 from .share import qr_svg
+from .tournament_extras import bracket_context
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 
@@ -50,6 +52,7 @@ def new() -> str:
 
 
 @bp.post("/new")
+@creates
 def create() -> Any:
     form = request.form
     errors: dict[str, str] = {}
@@ -91,6 +94,9 @@ def show(tournament_id: str) -> Any:
         tournament = tournaments.load(get_session(), tournament_id)
         if key_matches(key, tournament.row.director_key_hash):
             return _remember(response, tournament_id, key)
+        refuse_key(tournament_id)
+        return _desk(tournament_id, _("That director link does not open this tournament: you "
+                                      "can follow it, but not run it."), 403)
     return _desk(tournament_id)
 
 
@@ -99,6 +105,7 @@ def _desk(tournament_id: str, error: str | None = None, status: int = 200,
     """The desk; `failed` is the table whose result form was refused, with its errors."""
     session = get_session()
     tournament = tournaments.load(session, tournament_id)
+    device.note_tournament(tournament_id)
     key = director_key(tournament_id)
     context = {
         "tournament": tournament, "rows": tournaments.rankings(tournament),
@@ -117,8 +124,11 @@ def _tables(tournament: tournaments.TournamentView, key: str) -> dict[int, dict[
     """Each table's scorer link and QR code, for the director's eyes only."""
     links = {}
     for view in (v for r in tournament.rounds for v in r if not v.bye and not v.decided):
+        scorer = shown_table_key(key, view.row.id or 0, view.row.key_hash)
+        if scorer is None:
+            continue  # its scorer set a new key: only their phone has it
         url = url_for("tournaments.table", tournament_id=tournament.row.id, match_id=view.row.id,
-                      key=table_key(key, view.row.id or 0), _external=True)
+                      key=scorer, _external=True)
         links[view.row.id or 0] = {"url": url, "qr": qr_svg(url, _("QR code of the table "
                                                                     "link"))}
     return links
@@ -137,6 +147,7 @@ def add_entrants(tournament_id: str) -> Any:
 
 
 @bp.post("/<tournament_id>/rounds")
+@creates
 def next_round(tournament_id: str) -> Any:
     key = require_director(tournament_id)
     try:
@@ -174,7 +185,10 @@ def table(tournament_id: str, match_id: int) -> Any:
     tournament = tournaments.load(get_session(), tournament_id)
     view = tournaments.match_view(tournament, match_id)
     key = request.args.get("key", "")
-    if view.current is None or not key_matches(key, view.row.key_hash):
+    right = key_matches(key, view.row.key_hash)
+    if key and not right:
+        refuse_key(tournament_id)
+    if view.current is None or not right:
         return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
     return redirect(url_for("games.show", game_id=view.current.id, key=key), 303)
 
@@ -203,8 +217,11 @@ def _live_standings(tournament_id: str, view: str) -> Any:
     if _unchanged(tournament_id):
         return Response(status=204)
     tournament = tournaments.load(get_session(), tournament_id)
+    device.note_tournament(tournament_id)
+    extra = bracket_context(tournament) if view == "screen" else {}
     return page_or_fragment(f"tournaments/{view}.html", f"tournaments/_{view}.html",
-                            tournament=tournament, rows=tournaments.rankings(tournament))
+                            tournament=tournament, rows=tournaments.rankings(tournament),
+                            **extra)
 
 
 @bp.get("/<tournament_id>/standings.csv")

@@ -1,4 +1,6 @@
-// Companion's only script besides htmx: keep the screen awake on pages that ask for it.
+// Keep the screen awake on pages that ask for it, or say why it cannot be (plain http has no
+// wake lock); and, where the page is secure, install the service worker that keeps the app
+// readable offline.
 "use strict";
 
 (function () {
@@ -21,6 +23,14 @@
     if (wanted() && (lock === null || lock.released)) keepAwake();
   });
   document.addEventListener("DOMContentLoaded", function () {
+    const hint = document.getElementById("wake-hint");
+    if (hint) hint.hidden = !wanted() || "wakeLock" in navigator;
     if (wanted()) keepAwake();
+    const net = document.getElementById("net");
+    if (window.isSecureContext && "serviceWorker" in navigator && net) {
+      navigator.serviceWorker.register(net.dataset.sw).catch(function () {
+        // No offline copy on this phone; everything else works as before.
+      });
+    }
   });
 })();

@@ -32,7 +32,8 @@
   function sync(input) {
     if (!input || !input.id) return;
     document.querySelectorAll('[data-set][data-for="' + input.id + '"]').forEach(function (chip) {
-      chip.setAttribute("aria-pressed", String(chip.dataset.set === input.value));
+      chip.setAttribute("aria-pressed",
+        String(input.value !== "" && Number(chip.dataset.set) === toNumber(input.value)));
     });
     document.querySelectorAll('[data-slot-of="' + input.id + '"]').forEach(function (slot) {
       slot.hidden = Number(slot.dataset.slot) >= toNumber(input.value || 0);
@@ -48,7 +49,7 @@
   function set(input, value) {
     const low = input.min === "" ? -Infinity : Number(input.min);
     const high = input.max === "" ? Infinity : Number(input.max);
-    input.value = String(Math.min(high, Math.max(low, value)));
+    input.value = shown(Math.min(high, Math.max(low, value)));
     sync(input);
     changed(input);
   }
@@ -128,11 +129,24 @@
     }
   });
 
-  // ... and the sentence saying why is brought into view above the save bar.
+  // A breakdown that grew while the scorer watches it keeps its last line above the sticky
+  // save bar.
+  document.addEventListener("htmx:afterSwap", function (event) {
+    const preview = event.detail.target;
+    const bar = document.querySelector("#entry-form .save-bar");
+    if (preview.id !== "preview" || !bar) return;
+    const box = preview.getBoundingClientRect();
+    const hidden = box.bottom - bar.getBoundingClientRect().top;
+    if (hidden > 0 && box.top >= 0 && box.top < window.innerHeight) window.scrollBy(0, hidden);
+  });
+
+  // ... and the first field in question (else the sentence saying why) is brought into view
+  // above the save bar.
   document.addEventListener("htmx:afterSwap", function (event) {
     const status = event.detail.xhr.status;
     if (status !== 422 && status !== 409) return;
-    const message = document.querySelector("#entry-form .error, #entry-form [role=alert]");
+    const message = document.querySelector(
+      "#entry-form .invalid, #entry-form .error, #entry-form [role=alert]");
     if (message) message.scrollIntoView({ block: "center" });
   });
 })();

@@ -153,8 +153,9 @@ def test_shelem_game_to_its_target_through_the_pages(page, live_server):
     tap('[data-for="bid"][data-set="125"]')
     tap("#save")
     expect(page.locator("#preview .error")).to_have_text("Choose the team that won the bid.")
-    # The scorer sees why without scrolling: the sentence sits above the sticky save bar.
-    error = page.locator("#preview .error").bounding_box()
+    # The scorer sees why without scrolling: the field in question is brought into view with
+    # its sentence beside it, above the sticky save bar.
+    error = page.locator(".invalid .field-error").bounding_box()
     assert error["y"] >= 0 and error["y"] + error["height"] <= page.locator(
         ".save-bar").bounding_box()["y"]
     expect(page.locator("#bid")).to_have_value("125")

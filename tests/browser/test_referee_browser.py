@@ -17,11 +17,18 @@ pytestmark = pytest.mark.browser
 
 
 def tap_card(page, text: str, scope: str = ".picker") -> None:
-    """Rank, then suit: `10D` is the 10 key, then 10♦."""
+    """Rank, then suit: `10D` is the 10 key, then 10♦. The referee's suits stay open with the
+    card pressed (a second tap takes it out again); play-along's close."""
     rank, suit = text[:-1], text[-1]
-    page.locator(f"{scope} .ranks .key").filter(has_text=re.compile(f"^{rank}$")).click()
-    page.locator(f"{scope} .suits .key", has_text=rank + SUIT_SYMBOLS[suit]).click()
-    expect(page.locator(f"{scope} .suits")).to_have_count(0)
+    rank_key = page.locator(f"{scope} .ranks .key").filter(has_text=re.compile(f"^{rank}$"))
+    if rank_key.get_attribute("aria-pressed") != "true":  # a second tap would close it
+        rank_key.click()
+    key = page.locator(f"{scope} .suits .key", has_text=rank + SUIT_SYMBOLS[suit])
+    key.click()
+    if scope == ".picker":
+        expect(key).to_have_attribute("aria-pressed", "true")
+    else:
+        expect(page.locator(f"{scope} .suits")).to_have_count(0)
 
 
 def choose_slot(page, name: str) -> None:
@@ -37,7 +44,9 @@ def test_settle_a_basra_capture_by_tapping(page, live_server):
         tap_card(page, card)
     choose_slot(page, "Played card")
     tap_card(page, "9C")
-    expect(page.locator("#verdict")).to_contain_text("Not legal")
+    # Nothing claimed yet: a question, not a ruling.
+    expect(page.locator("#verdict")).to_contain_text("What did the 9♣ take?")
+    expect(page.locator("#verdict")).not_to_contain_text("Not legal")
     for label in ("A♠", "2♥", "6♦"):
         page.locator(".floor .floor-card", has_text=label).click()
         expect(page.locator(".floor .floor-card", has_text=label)).to_have_attribute(

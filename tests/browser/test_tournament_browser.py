@@ -44,7 +44,7 @@ def test_round_robin_standings_follow_the_tables(page, live_server):
                 data={"hand": WIN}, headers={"Authorization": f"Bearer {table['edit_key']}"})
             assert response.status == 201
     winners = sorted(table["names"][0] for table in tables)
-    first_two = page.locator("#standings tbody tr td:nth-child(2) > bdi")
+    first_two = page.locator("#standings tbody tr td:nth-child(2) bdi.who")
     expect(first_two.nth(0)).to_have_text(winners[0], timeout=10_000)  # no reload
     expect(first_two.nth(1)).to_have_text(winners[1])
     expect(page.locator("#standings tbody tr").first.locator("td.points")).to_have_text("2")

@@ -11,15 +11,14 @@ from hypothesis import strategies as st
 
 from companion.rules.basra import (
     SPEC,
-    MatchState,
     judge_capture,
     legal_captures,
-    match_state,
     play,
     score_hand,
 )
 from companion.rules.cards import DECK_52, Card
 from companion.rules.messages import RuleError
+from companion.tournament.matches import MatchProgress, head_to_head
 
 DECK = [str(card) for card in DECK_52.cards()]
 SPECIAL = {"JS", "JH", "JD", "JC", "AS", "AH", "AD", "AC", "2C", "10D"}
@@ -230,7 +229,8 @@ def test_four_individual_sides_score():
     (hand([], 30) | {"captured": [DECK[:30], DECK[30:51]]}, "51 cards entered, a hand has 52.",
      "hand.captured"),
     ({"captured": [DECK[:27] + ["AS"], DECK[27:]]}, "AS is entered 2 times", "hand.captured"),
-    ({"captured": [DECK[:26], DECK[26:]], "basras": [["KD"], []]}, "must be among that side",
+    ({"captured": [DECK[:26], DECK[26:]], "basras": [["KD"], []]},
+     "must be among the cards Side 1 captured",
      "hand.basras[0]"),
     ({"captured": [DECK[:26], DECK[26:]], "basras": [["KS"], ["KS"]]}, "listed for two basras",
      "hand.basras"),
@@ -240,7 +240,8 @@ def test_four_individual_sides_score():
     (counts([26, 26], [3, 2], [2, 2]), "5 jacks entered, a hand has 4.", "hand.jacks"),
     (counts([2, 50], [2, 2], [2, 2], 0, 0), "Side 1 has 2 cards, fewer than the 6",
      "hand.cards[0]"),
-    (counts([26, 26], [2, 2], [2, 2], basras=[["AS", "AH", "AD"], []]), "counts do not include",
+    (counts([26, 26], [2, 2], [2, 2], basras=[["AS", "AH", "AD"], []]),
+     "counts entered for Side 1 do not include",
      "hand.basras[0]"),
     (counts([26, 26], [2, 2], [2, 2], basras=[14, 0]), "each basra takes at least two cards",
      "hand.basras[0]"),
@@ -370,26 +371,18 @@ def test_four_players_in_partnerships_are_two_sides():
 
 # --- Matches -------------------------------------------------------------------------------
 
+def basra_match(winners: list[int], target: int = 101) -> MatchProgress:
+    """A Basra match as its spec plays it: best of five, the decider to 150."""
+    return head_to_head([[w] for w in winners], SPEC.match_games, target, SPEC.decider_target)
+
+
 def test_match_is_won_by_three_games():
-    assert match_state([0, 1, 0, 0], 2) == MatchState([3, 1], True, 0, None)
+    assert basra_match([0, 1, 0, 0]) == MatchProgress([3, 1], True, [1, 2], None)
 
 
 def test_two_games_all_the_decider_is_played_to_150():
-    assert match_state([0, 1, 1, 0], 2) == MatchState([2, 2], False, None, 150)
-    assert match_state([0, 1, 0], 2, target=121) == MatchState([2, 1], False, None, 121)
-
-
-def test_three_sides_decider_when_two_sides_have_two_wins():
-    assert match_state([0, 1, 2, 0], 3).next_target == 101
-    assert match_state([0, 1, 2, 0, 1], 3) == MatchState([2, 2, 1], False, None, 150)
-
-
-def test_no_game_after_the_match_is_won():
-    with pytest.raises(RuleError) as error:
-        match_state([0, 0, 0, 1], 2)
-    assert error.value.field == "game_winners[3]"
-    with pytest.raises(RuleError):
-        match_state([0, 2], 2)
+    assert basra_match([0, 1, 1, 0]) == MatchProgress([2, 2], False, [], 150)
+    assert basra_match([0, 1, 0], target=121) == MatchProgress([2, 1], False, [], 121)
 
 
 # --- Referee: numerals --------------------------------------------------------------------
@@ -764,7 +757,6 @@ JSON = st.recursive(
 def test_malformed_input_is_only_ever_a_rule_error(body, floor, claimed):
     for call in (lambda: score_hand(rules(), body, 2),
                  lambda: play(rules(), [body], 2, 2, 0),
-                 lambda: judge_capture(rules(), floor, "7C", claimed, body),
-                 lambda: match_state(body, 2)):
+                 lambda: judge_capture(rules(), floor, "7C", claimed, body)):
         with contextlib.suppress(RuleError):
             call()

@@ -141,7 +141,7 @@ def test_impossible_hands_are_rule_errors_naming_the_field(hand, sides, field):
 
 
 @settings(max_examples=80, deadline=None)
-@given(st.permutations(FULL_PACK), st.integers(0, 52), st.integers(2, 4),
+@given(st.permutations(FULL_PACK), st.integers(1, 52), st.integers(2, 4),
        st.randoms(use_true_random=False))
 def test_a_hand_never_exceeds_380_and_counts_every_captured_card(cards, kept, sides, rnd):
     captured = [[] for _ in range(sides)]
@@ -188,7 +188,7 @@ def test_partnerships_add_scores_and_the_first_team_to_the_target_wins():
 
 
 def test_the_deal_passes_on_and_the_next_player_after_the_dealer_plays_first():
-    state = play(STANDARD, [points(0, 0, 0, 0)] * 3, 4, 4, 2)
+    state = play(STANDARD, [points(5, 0, 0, 0)] * 3, 4, 4, 2)
     assert (state.dealer, state.leader) == (1, 2)
     state = play(STANDARD, [], 2, 4, 3)
     assert (state.dealer, state.leader) == (3, 0)
@@ -196,7 +196,7 @@ def test_the_deal_passes_on_and_the_next_player_after_the_dealer_plays_first():
 
 def test_a_bad_hand_in_a_game_names_its_position():
     with pytest.raises(RuleError) as error:
-        play(STANDARD, [points(0, 0), {"numbers": [1, -1]}], 2, 2, 0)
+        play(STANDARD, [points(5, 0), {"numbers": [1, -1]}], 2, 2, 0)
     assert error.value.field == "hands[1].numbers[1]"
 
 

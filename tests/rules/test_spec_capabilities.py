@@ -31,7 +31,8 @@ def test_every_game_of_the_catalogue_is_checked() -> None:
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_spec_answers_each_capability_of_its_game(name: str) -> None:
     spec = GAMES[name]
-    answers = (spec.partnerships, spec.direction, spec.dealer_matters, spec.play_along,
+    answers = (spec.partnerships, spec.direction, spec.dealer_matters,
+               spec.play_along is not None,
                spec.hand_form.quick, spec.hand_form.has_cards, spec.hand_form.marks_basras,
                tuple(column.key for column in spec.record_columns), spec.match_games,
                spec.decider_target)

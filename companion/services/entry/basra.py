@@ -10,13 +10,15 @@ from werkzeug.datastructures import MultiDict
 from ...rules.basra import HAND_CARDS, MISCOUNTED
 from ...rules.basra_capture import jack_basra_times
 from ...rules.cards import RANKS, parse_card
-from ...rules.messages import N_, RuleError, msg
+from ...rules.messages import N_, Msg, RuleError, msg
 from . import cards
-from .fields import follow, number, side, to_fields
+from .fields import Problems, follow, number, side, to_fields
 
 HONOURS = ("jacks", "aces")
 BASRA_SLOTS = 8  # rank pickers per side when basras are valued by their card
 CHIP_SPREAD = 6
+# Fields choosing a side: "0" there is the first side, not nothing.
+CHOICES = ("two_of_clubs", "ten_of_diamonds")
 # Suits given to a basra entered by rank alone: the 2♣ and 10♦ last, as they score apart.
 _SUITS = {"2": "SHDC", "10": "SHCD"}
 
@@ -35,23 +37,25 @@ def options(sides: int, rules: dict[str, Any]) -> dict[str, Any]:
 
 
 def read_quick(fields: MultiDict, names: list[str], rules: dict[str, Any]) -> dict[str, Any]:
-    last = len(names) - 1
-    hand: dict[str, Any] = {"cards": follow(
-        [number(fields, f"cards_{i}", msg(N_("Enter how many cards {side} took."),
-                                           side=names[i])) for i in range(last)],
-        HAND_CARDS, MISCOUNTED["cards"])}
+    """The hand in counts; every missing or unreadable field is reported at once."""
+    last, problems = len(names) - 1, Problems()
+
+    def counted(name: str, missing: Msg | None = None) -> int:
+        return problems.read(0, number, fields, name, missing)
+
+    cards = [counted(f"cards_{i}", msg(N_("Enter how many cards {side} took."), side=names[i]))
+             for i in range(last)]
+    honours = {key: [counted(f"{key}_{i}") for i in range(last)] for key in HONOURS}
+    holders = {key: problems.read(0, side, fields, key, len(names),
+                                  msg(N_("Choose who took the {card}."), card=card))
+               for key, card in (("two_of_clubs", "2♣"), ("ten_of_diamonds", "10♦"))}
+    counts = [counted(f"basras_{i}") for i in range(len(names))]
+    problems.check()
+    hand: dict[str, Any] = {"cards": follow(cards, HAND_CARDS, MISCOUNTED["cards"])}
     for key in HONOURS:
-        hand[key] = follow([number(fields, f"{key}_{i}") for i in range(last)], 4,
-                           MISCOUNTED[key])
-    hand["two_of_clubs"] = side(fields, "two_of_clubs", len(names),
-                                msg(N_("Choose who took the {card}."), card="2♣"))
-    hand["ten_of_diamonds"] = side(fields, "ten_of_diamonds", len(names),
-                                   msg(N_("Choose who took the {card}."), card="10♦"))
-    counts = [number(fields, f"basras_{i}") for i in range(len(names))]
-    if by_card(rules):
-        hand["basras"] = _named_basras(fields, names, counts)
-    else:
-        hand["basras"] = counts
+        hand[key] = follow(honours[key], 4, MISCOUNTED[key])
+    hand.update(holders)
+    hand["basras"] = _named_basras(fields, names, counts) if by_card(rules) else counts
     return hand
 
 

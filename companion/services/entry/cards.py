@@ -62,8 +62,10 @@ def assignments(piles: list[Any]) -> dict[str, list[str]]:
     return fields
 
 
-def card_count(detail: dict[str, Any]) -> int:
-    """Cards a side holds, from a Basra or fishing-game score detail."""
+def card_count(detail: dict[str, Any]) -> int | None:
+    """Cards a side holds, from a Basra or fishing-game score detail (None: points only)."""
     if "cards" in detail:
-        return detail["cards"]
-    return sum(detail["counts"].values())
+        return int(detail["cards"])
+    if "counts" in detail:
+        return sum(detail["counts"].values())
+    return None

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from werkzeug.datastructures import MultiDict
 
 from ...digits import parse_int
-from ...rules.messages import N_, Msg, RuleError, msg
+from ...rules.messages import N_, Msg, RuleError, msg, sentences
+
+T = TypeVar("T")
+# Fields the form always sends: they say nothing about the hand.
+CONTROL_FIELDS = {"csrf_token", "mode", "key", "version", "number", "reason", "tool"}
 
 
 def number(fields: MultiDict, name: str, missing: Msg | None = None) -> int:
@@ -48,3 +53,44 @@ def to_fields(values: dict[str, Any]) -> MultiDict:
         for item in value if isinstance(value, list) else [value]:
             items.append((name, "" if item is None else str(item)))
     return MultiDict(items)
+
+
+class FormProblems(RuleError):
+    """Every problem of a form at once: (field, sentence) pairs, the first one leading."""
+
+    def __init__(self, problems: list[RuleError]):
+        self.problems = problems
+        super().__init__(sentences(problems[0].message, *(p.message for p in problems[1:])),
+                         problems[0].field)
+
+
+class Problems:
+    """Reads a form's fields one by one, noting each problem instead of stopping at it."""
+
+    def __init__(self) -> None:
+        self.found: list[RuleError] = []
+
+    def read(self, default: T, reader: Callable[..., T], *args: Any) -> T:
+        """What `reader(*args)` reads, or `default` with its problem noted."""
+        try:
+            return reader(*args)
+        except RuleError as problem:
+            self.found.append(problem)
+            return default
+
+    def check(self) -> None:
+        """FormProblems listing every problem noted, if any."""
+        if self.found:
+            raise FormProblems(self.found)
+
+
+def nothing_entered(fields: MultiDict, choices: tuple[str, ...] = ()) -> bool:
+    """Nothing about the hand is filled in yet: every field is blank or 0, and no side is
+    chosen in `choices` (where 0 is the first side, not nothing)."""
+    return all(_blank(value) and not (name in choices and value)
+               for name, value in fields.items(multi=True) if name not in CONTROL_FIELDS)
+
+
+def _blank(value: str | None) -> bool:
+    text = (value or "").strip()
+    return not text or parse_int(text) == 0

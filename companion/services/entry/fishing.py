@@ -12,7 +12,7 @@ from werkzeug.datastructures import MultiDict
 from ...rules.cards import Deck
 from ...rules.fishing import CardValues
 from . import cards
-from .fields import follow, number, to_fields
+from .fields import Problems, follow, number, to_fields
 
 
 def kinds(values: CardValues, deck: Deck) -> list[dict[str, Any]]:
@@ -26,14 +26,18 @@ def kinds(values: CardValues, deck: Deck) -> list[dict[str, Any]]:
 def read_counts(fields: MultiDict, sides: int, values: CardValues, deck: Deck,
                 follows: str | None = None) -> dict[str, Any]:
     """Counts per side; the last side's `follows` kind is what the deck leaves."""
+    problems = Problems()
+    entered = {}
+    for kind in kinds(values, deck):
+        key = kind["key"]
+        last = sides - 1 if key == follows else sides
+        entered[key] = [problems.read(0, number, fields, f"{key}_{i}") for i in range(last)]
+    problems.check()
     hand = {}
     for kind in kinds(values, deck):
         key = kind["key"]
-        if key == follows:
-            hand[key] = follow([number(fields, f"{key}_{i}") for i in range(sides - 1)],
-                               kind["total"], kind["miscounted"])
-        else:
-            hand[key] = [number(fields, f"{key}_{i}") for i in range(sides)]
+        hand[key] = (follow(entered[key], kind["total"], kind["miscounted"]) if key == follows
+                     else entered[key])
     return hand
 
 

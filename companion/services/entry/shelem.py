@@ -8,29 +8,36 @@ from werkzeug.datastructures import MultiDict
 
 from ...rules.messages import N_, msg
 from ...rules.shelem import BID_STEP, MIN_BID, MIN_BIDDER_POINTS, SHELEM_DOUBLE, pack_total
-from .fields import number, side, to_fields
+from .fields import Problems, number, side, to_fields
+
+# Fields choosing a side: "0" there is the first team, not nothing.
+CHOICES = ("bidder",)
 
 
 def options(_sides: int, rules: dict[str, Any]) -> dict[str, Any]:
     total = pack_total(rules)
+    # Every possible points figure is a chip, so any outcome (Yâsâ, Shelem...) is one tap.
     return {"bids": list(range(MIN_BID, total + 1, BID_STEP)), "total": total,
-            "step": BID_STEP, "low": MIN_BID, "points_low": MIN_BIDDER_POINTS}
+            "step": BID_STEP, "low": MIN_BID, "points_low": MIN_BIDDER_POINTS,
+            "points": list(range(MIN_BIDDER_POINTS, total + 1, BID_STEP))}
 
 
 def read_quick(fields: MultiDict, names: list[str], _rules: dict[str, Any]) -> dict[str, Any]:
     if fields.get("all_passed"):
         return {"all_passed": True}
-    bidder = side(fields, "bidder", len(names), msg(N_("Choose the team that won the bid.")))
-    if fields.get("double"):
-        bid: int | str = SHELEM_DOUBLE
-    else:
-        bid = number(fields, "bid", msg(N_("Choose the bid.")))
-    # The points start at the bid: a bid made exactly needs no more taps.
+    problems = Problems()
+    bidder = problems.read(0, side, fields, "bidder", len(names),
+                           msg(N_("Choose the team that won the bid.")))
+    bid: int | str = SHELEM_DOUBLE
+    if not fields.get("double"):
+        bid = problems.read(0, number, fields, "bid", msg(N_("Choose the bid.")))
+    # The points start at the bid: a bid made exactly needs no more taps. A Shelem Double
+    # has no such start: every trick (the pack's points) or not is a chip to tap.
+    points: int | str = bid
     if (fields.get("bidder_points") or "").strip() or bid == SHELEM_DOUBLE:
-        points: int | str = number(fields, "bidder_points",
-                                   msg(N_("Enter the points the bidding team took.")))
-    else:
-        points = bid
+        points = problems.read(0, number, fields, "bidder_points",
+                               msg(N_("Tap the points the bidding team took.")))
+    problems.check()
     return {"bidder": bidder, "bid": bid, "bidder_points": points}
 
 

@@ -1,0 +1,68 @@
+"""The boundary every input crosses: no control characters in text, no absurdly long numbers.
+
+PostgreSQL cannot store a NUL character, and Python refuses to turn a number of more than
+4,300 digits into text: either would be a 500 deep inside. Checked here once, on the way in
+(JSON bodies, forms, query strings, addresses, imports), a bad value is a 400 naming its field.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Flask, request
+
+from .rules.messages import N_, RuleError, msg
+
+# C0 and C1 controls (tab, line feed and carriage return are ordinary in typed text) and lone
+# UTF-16 surrogates, which no database encoding can hold.
+CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+# Larger than any score, count, version or id Companion has, and still exact in JavaScript.
+MAX_NUMBER = 10**15
+
+
+def check(value: Any, field: str = "") -> None:
+    """RuleError (a 400) naming the field of the first control character or huge number."""
+    for where, item in _leaves(value, field):
+        name = CONTROL.sub("?", where)  # the name is shown: without the character it names
+        if isinstance(item, str) and CONTROL.search(item):
+            raise RuleError(msg(N_("'{name}' contains a control character: remove it and try "
+                                   "again."), name=name or "body"), name or None)
+        if isinstance(item, int | float) and not isinstance(item, bool) \
+                and not -MAX_NUMBER < item < MAX_NUMBER:
+            raise RuleError(msg(N_("'{name}' is too large a number."), name=name or "body"),
+                            name or None)
+
+
+def _leaves(value: Any, where: str) -> Iterator[tuple[str, Any]]:
+    """Every key and scalar in a JSON-like value, with its path: players[1], rules.target.
+    A loop, not recursion: JSON as deep as the parser takes must not exhaust the stack."""
+    pending = [(where, value)]
+    while pending:
+        path, item = pending.pop()
+        if isinstance(item, dict):
+            inside = [(f"{path}.{key}" if path else str(key), key, inner)
+                      for key, inner in item.items()]
+            yield from ((inner_path, key) for inner_path, key, _ in inside)
+            pending.extend((inner_path, inner) for inner_path, _, inner in reversed(inside))
+        elif isinstance(item, list | tuple):
+            pending.extend(reversed([(f"{path}[{index}]", inner)
+                                     for index, inner in enumerate(item)]))
+        else:
+            yield path, item
+
+
+def _check_request() -> None:
+    """Addresses, query strings and form fields, before any view reads them."""
+    check(request.view_args or {})
+    for name, values in request.args.lists():
+        check({name: values if len(values) > 1 else values[0]})
+    if request.method in {"POST", "PUT", "PATCH", "DELETE"}:
+        for name, values in request.form.lists():
+            check({name: values if len(values) > 1 else values[0]})
+
+
+def init_app(app: Flask) -> None:
+    """Check every request on arrival."""
+    app.before_request(_check_request)

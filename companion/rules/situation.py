@@ -1,0 +1,32 @@
+"""Reading a referee situation shaped like the API's request body (cards as text)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .messages import N_, RuleError, msg
+
+
+def require(data: Mapping[str, Any], name: str) -> Any:
+    """`data[name]`; a RuleError naming the field when it is missing."""
+    if name not in data:
+        raise RuleError(msg(N_("'{name}' is missing."), name=name), name)
+    return data[name]
+
+
+def claimed(data: Mapping[str, Any]) -> dict[str, Any]:
+    """What the player says the card takes: an object."""
+    value = require(data, "claimed")
+    if not isinstance(value, dict):
+        raise RuleError(msg(N_("claimed must be an object with what the player takes.")),
+                        "claimed")
+    return value
+
+
+def flag(data: Mapping[str, Any], name: str) -> bool:
+    """A true/false field, false when absent."""
+    value = data.get(name, False)
+    if not isinstance(value, bool):
+        raise RuleError(msg(N_("{field} must be true or false."), field=name), name)
+    return value

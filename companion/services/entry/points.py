@@ -1,0 +1,69 @@
+"""Shlla'at and Ghârat hands as each player's counted points.
+
+Where a hand's points add up to the pack's exactly (Shlla'at), the last player's follow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from werkzeug.datastructures import MultiDict
+
+from ...digits import parse_int
+from ...rules.cards import Deck
+from ...rules.fishing import CardValues, points_problem
+from ...rules.messages import N_, Msg, RuleError, msg
+from .fields import Problems, to_fields
+
+
+def field(i: int) -> str:
+    return f"points_{i}"
+
+
+@dataclass(frozen=True)
+class PointsForm:
+    """A fishing game's points form: its card values and deck give the pack's total."""
+
+    values: CardValues
+    deck: Callable[[dict[str, Any]], Deck]
+    exact: bool  # the points add up to the pack's total, so the last player's follow
+
+    def options(self, _sides: int, rules: dict[str, Any]) -> dict[str, Any]:
+        return {"total": self.values.in_pack(self.deck(rules)), "step": self.values.step,
+                "follows": self.exact}
+
+    def read_quick(self, fields: MultiDict, names: list[str],
+                   rules: dict[str, Any]) -> dict[str, Any]:
+        """{"points": [...]}: each entered field, blank as 0, and the follower's share."""
+        problems = Problems()
+        entered = names[:-1] if self.exact else names
+        points = [problems.read(0, self._one, fields, i, name)
+                  for i, name in enumerate(entered)]
+        problems.check()
+        if self.exact:
+            total = self.values.in_pack(self.deck(rules))
+            if sum(points) > total:
+                raise RuleError(msg(N_("The points entered add up to {count}, more than the "
+                                       "pack's {total}."), count=sum(points), total=total),
+                                field(0))
+            points.append(total - sum(points))
+        return {"points": points}
+
+    def _one(self, fields: MultiDict, i: int, name: str) -> int:
+        raw = (fields.get(field(i)) or "").strip()
+        number: Any = parse_int(raw) if raw else 0
+        problem: Msg | None = points_problem(number, self.values.step, name)
+        if problem is not None:
+            raise RuleError(problem, field(i))
+        return int(number)
+
+    def quick_fields(self, hand: dict[str, Any], names: list[str],
+                     _rules: dict[str, Any]) -> MultiDict:
+        """Fields from a stored points hand; partners' points are added up per side."""
+        values: dict[str, int] = {}
+        for i, points in enumerate(hand["points"]):
+            name = field(i % len(names))
+            values[name] = values.get(name, 0) + points
+        return to_fields(values)

@@ -1,0 +1,51 @@
+"""New keys that kill the old ones: a game's, a tournament table's, a director's.
+
+A table's games share one key (its scorer keeps going from game to game), so a new key for
+one of them is a new key for the whole table, games to come included. A new director key
+also gives every table a new key: the old director key could work out all of them.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import update
+from sqlmodel import Session, col, select
+
+from ..models import Game
+from ..models_tournament import Match, MatchGame, Tournament
+from . import games, keys
+from .tournament_access import TournamentNotFound, table_key
+
+
+def rotate_game_key(session: Session, game_id: str) -> str:
+    """A new edit key for the game, or for every game of its tournament table."""
+    link = session.exec(select(MatchGame).where(MatchGame.game_id == game_id)).first()
+    if link is None:
+        return games.rotate_key(session, game_id)
+    games.load_game(session, game_id)  # GameNotFound for a deleted game, as for any other
+    key = keys.new_key()
+    _set_table_key(session, link.match_id, keys.hash_key(key))
+    session.commit()
+    return key
+
+
+def rotate_director_key(session: Session, tournament_id: str) -> str:
+    """A new director key; every table's key is derived from it afresh."""
+    key = keys.new_key()
+    changed = session.exec(update(Tournament).where(col(Tournament.id) == tournament_id)
+                           .values(director_key_hash=keys.hash_key(key)))
+    if changed.rowcount == 0:
+        session.rollback()
+        raise TournamentNotFound(tournament_id)
+    match_ids = session.exec(select(Match.id).where(Match.tournament_id == tournament_id))
+    for match_id in list(match_ids):
+        assert match_id is not None  # stored rows have ids
+        _set_table_key(session, match_id, keys.hash_key(table_key(key, match_id)))
+    session.commit()
+    return key
+
+
+def _set_table_key(session: Session, match_id: int, key_hash: str) -> None:
+    """The table's key, for its games so far and the ones it will start."""
+    session.exec(update(Match).where(col(Match.id) == match_id).values(key_hash=key_hash))
+    played = select(MatchGame.game_id).where(MatchGame.match_id == match_id)
+    session.exec(update(Game).where(col(Game.id).in_(played)).values(edit_key_hash=key_hash))

@@ -1,0 +1,66 @@
+"""Installable app: the web app manifest, the service worker and the page it shows offline."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from typing import Any
+
+from flask import Blueprint, Response, render_template, url_for
+from flask_babel import get_locale
+from flask_babel import gettext as _
+
+bp = Blueprint("pwa", __name__)
+
+THEME_COLOUR = "#0b5d3b"  # the table green of the stylesheet and the icons
+BACKGROUND = "#fbfaf7"
+ICON_SIZES = (192, 512)
+# What a phone keeps to show a game it opened while the connection is gone (static/ names).
+SHELL_FILES = ("css/app.css", "js/app.js", "js/outbox.js", "js/freshness.js", "js/share.js",
+               "js/offline.js", "vendor/htmx.min.js", "favicon.svg",
+               *(f"icons/icon-{size}.png" for size in ICON_SIZES))
+
+
+@bp.app_context_processor
+def _page_time() -> dict[str, Any]:
+    """When the page was made (ms since 1970): a board read offline says how old it is."""
+    return {"page_time": int(time.time() * 1000)}
+
+
+@bp.get("/manifest.webmanifest")
+def manifest() -> Response:
+    icons = [{"src": url_for("static", filename=f"icons/icon-{size}.png"),
+              "sizes": f"{size}x{size}", "type": "image/png", "purpose": purpose}
+             for size in ICON_SIZES for purpose in ("any", "maskable")]
+    body = {
+        "name": _("Companion"), "short_name": _("Companion"),
+        "description": _("Scores, referee and tournaments beside a real card table."),
+        "lang": str(get_locale() or "en"), "start_url": url_for("home.index"),
+        "scope": url_for("home.index"), "display": "standalone",
+        "theme_color": THEME_COLOUR, "background_color": BACKGROUND, "icons": icons,
+    }
+    response = Response(json.dumps(body, ensure_ascii=False),
+                        mimetype="application/manifest+json")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """Served from the root so that it may look after every page of the app."""
+    shell = [url_for("static", filename=name) for name in SHELL_FILES]
+    offline = url_for("pwa.offline")
+    version = hashlib.sha256(json.dumps([shell, offline]).encode()).hexdigest()[:12]
+    body = render_template("pwa/sw.js", shell=shell, offline=offline, version=version,
+                           game_prefix=url_for("home.index") + "games/")
+    response = Response(body, mimetype="text/javascript")
+    # A new version of the app must reach phones at their next visit.
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/offline")
+def offline() -> str:
+    """What a phone shows when it cannot reach Companion and has no copy of the page."""
+    return render_template("pwa/offline.html")

@@ -1,0 +1,143 @@
+"""Tournament pages beside the desk: the knockout bracket, the printable table sheet, and
+each side's page for confirming or disputing its match's result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from ..db import get_session
+from ..errors import error_response
+from ..i18n import render_msg
+from ..rules.messages import RuleError
+from ..services import confirmations, games, tournaments
+from ..services.tournament_access import (
+    director_key,
+    require_director,
+    side_key,
+    side_of,
+    table_key,
+)
+from ..tournament import bracket
+from .share import qr_svg
+
+bp = Blueprint("tournament_extras", __name__, url_prefix="/tournaments")
+
+
+@bp.app_errorhandler(confirmations.WrongSide)
+def _wrong_side(exc: confirmations.WrongSide) -> Any:
+    return error_response(403, render_msg(exc.message), exc.field)
+
+
+@bp.get("/<tournament_id>/bracket")
+def bracket_page(tournament_id: str) -> str:
+    """The knockout's bracket: every round to the final, and the champion once decided."""
+    tournament = tournaments.load(get_session(), tournament_id)
+    return render_template("tournaments/bracket.html", tournament=tournament,
+                           rows=tournaments.rankings(tournament), **bracket_context(tournament))
+
+
+def bracket_context(tournament: tournaments.TournamentView) -> dict[str, Any]:
+    """What the bracket partial needs: its slots and each paired match as people see it."""
+    return {"slots": bracket.bracket(tournament.knockout_rounds()),
+            "views": {m.row.id: m for r in tournament.rounds for m in r}}
+
+
+@bp.get("/<tournament_id>/sheet")
+def sheet(tournament_id: str) -> str:
+    """One printable page: every table of the current round, its players and QR codes."""
+    key = require_director(tournament_id)
+    tournament = tournaments.load(get_session(), tournament_id)
+    number = tournament.current_round
+    current = tournament.rounds[number - 1] if number else []
+    return render_template("tournaments/sheet.html", tournament=tournament,
+                           number=number, current=current,
+                           codes={m.row.id: _codes(tournament, m, key)
+                                  for m in current if not m.bye})
+
+
+def _codes(tournament: tournaments.TournamentView, view: tournaments.MatchView,
+           key: str) -> dict[str, Any]:
+    """The table's scorer link as a QR code, and each side's when results are confirmed."""
+    match_id = view.row.id or 0
+    url = url_for("tournaments.table", tournament_id=tournament.row.id, match_id=match_id,
+                  key=table_key(key, match_id), _external=True)
+    sides = [qr_svg(side_url(tournament.row.id, match_id, side),
+                    _("QR code of the link for %(name)s", name=name))
+             for side, name in enumerate(view.names)] if view.asks_confirmation else []
+    return {"table": qr_svg(url, _("QR code of the table link")), "sides": sides}
+
+
+def side_url(tournament_id: str, match_id: int, side: int) -> str:
+    """The link one side confirms its match's result with."""
+    return url_for("tournament_extras.side", tournament_id=tournament_id, match_id=match_id,
+                   key=side_key(tournament_id, match_id, side), _external=True)
+
+
+@bp.app_context_processor
+def _helpers() -> dict[str, Any]:
+    return {"side_url": side_url, "qr_svg": qr_svg}
+
+
+# --- A side's page: confirm or dispute ---------------------------------------------------------
+
+@bp.get("/<tournament_id>/matches/<int:match_id>/confirm")
+def side(tournament_id: str, match_id: int) -> Any:
+    return _side_page(tournament_id, match_id, request.args.get("key"))
+
+
+def _side_page(tournament_id: str, match_id: int, key: str | None, error: str | None = None,
+               status: int = 200) -> Any:
+    """The match as one side sees it: result, games and hands, and its word to give."""
+    session = get_session()
+    tournament = tournaments.load(session, tournament_id)
+    view = tournaments.match_view(tournament, match_id)
+    speaker = side_of(tournament_id, match_id, len(view.row.sides), key)
+    hands = [(game.id, number, games.load_game(session, game.id).state.hands)
+             for number, game in enumerate(view.games, start=1)]
+    return render_template("tournaments/side.html", tournament=tournament, view=view,
+                           speaker=speaker, key=key if speaker is not None else None,
+                           director=director_key(tournament_id) is not None, hands=hands,
+                           error=error, form=request.form), status
+
+
+@bp.post("/<tournament_id>/matches/<int:match_id>/confirm")
+def side_word(tournament_id: str, match_id: int) -> Any:
+    """A side confirms or disputes (its key in the form); the director confirms (cookie)."""
+    form = request.form
+    key = form.get("key")
+    if director_key(tournament_id) is not None and not key:
+        speaker = None
+    else:
+        tournament = tournaments.load(get_session(), tournament_id)
+        sides = len(tournaments.match_view(tournament, match_id).row.sides)
+        speaker = side_of(tournament_id, match_id, sides, key)
+        if speaker is None:
+            return error_response(403, _("That link does not belong to a side of this match: "
+                                         "ask the director for yours."))
+    try:
+        _give_word(tournament_id, match_id, speaker, form)
+    except confirmations.WrongSide as error:
+        get_session().rollback()
+        return _side_page(tournament_id, match_id, key, render_msg(error.message), 403)
+    except RuleError as error:
+        get_session().rollback()
+        return _side_page(tournament_id, match_id, key, render_msg(error.message), 422)
+    if speaker is None:
+        return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
+    return redirect(url_for("tournament_extras.side", tournament_id=tournament_id,
+                            match_id=match_id, key=key), 303)
+
+
+def _give_word(tournament_id: str, match_id: int, speaker: int | None, form: Any) -> None:
+    session = get_session()
+    if form.get("word") == "dispute" and speaker is not None:
+        picked = [value.rpartition(":") for value in form.getlist("hands")]
+        hands = [{"game": game, "number": int(number) if number.isdigit() else number}
+                 for game, _sep, number in picked]
+        confirmations.dispute(session, tournament_id, match_id, speaker, form.get("reason"),
+                              hands)
+    else:
+        confirmations.confirm(session, tournament_id, match_id, speaker)

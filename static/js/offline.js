@@ -1,0 +1,36 @@
+// The offline page: a button to try again, and the games this phone keeps a copy of.
+"use strict";
+
+(function () {
+  async function savedBoards() {
+    if (!("caches" in window)) return [];
+    const cache = await caches.open("companion-boards");
+    const requests = await cache.keys();
+    return Promise.all(requests.map(async function (request) {
+      const html = await (await cache.match(request, { ignoreVary: true })).text();
+      const title = new DOMParser().parseFromString(html, "text/html").title;
+      return { url: request.url, title: title || new URL(request.url).pathname };
+    }));
+  }
+
+  async function listBoards() {
+    const boards = await savedBoards();
+    const list = document.getElementById("saved-board-list");
+    boards.forEach(function (board) {
+      const item = document.createElement("li");
+      const link = document.createElement("a");
+      link.href = board.url;
+      link.textContent = board.title;
+      item.appendChild(link);
+      list.appendChild(item);
+    });
+    document.getElementById("saved-boards").hidden = boards.length === 0;
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    document.getElementById("try-again").addEventListener("click", function () {
+      location.reload();
+    });
+    listBoards().catch(function () { /* no cache to read: the page still says what to do */ });
+  });
+})();

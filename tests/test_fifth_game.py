@@ -1,0 +1,54 @@
+"""A game's spec is its one home: a game declared only by its spec gets the app's pages.
+
+"Kasra" here is Basra under another name and "Khelem" is Shelem without a referee: nothing
+outside the catalogue is told about them, yet the score sheet, referee and play-along follow.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import re
+
+import pytest
+
+from companion.rules.catalogue import GAMES
+
+
+@pytest.fixture
+def fifth_games(monkeypatch):
+    monkeypatch.setitem(GAMES, "kasra", dataclasses.replace(GAMES["basra"], name="kasra",
+                                                             title="Kasra"))
+    monkeypatch.setitem(GAMES, "khelem", dataclasses.replace(GAMES["shelem"], name="khelem",
+                                                              title="Khelem", referee=None))
+
+
+def text(response) -> str:
+    body = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
+    return " ".join(html.unescape(body).split())
+
+
+def test_referee_judges_a_game_declared_only_by_its_spec(fifth_games, client):
+    # The 9♣ takes A♠ + 2♥ + 6♦ = 9, the whole floor: a basra, 10 points (Basra's rule).
+    page = text(client.get("/referee/kasra?floor=AS,2H,6D&played=9C&claimed=AS,2H,6D"))
+    assert "Basra! 10 points." in page
+    answer = client.post("/api/v1/referee/basra/capture", json={
+        "floor": ["AS", "2H", "6D"], "played": "9C", "claimed": ["AS", "2H", "6D"]}).get_json()
+    assert answer["basra_points"] == 10
+
+
+def test_a_game_without_a_referee_has_no_referee_page(fifth_games, client):
+    assert client.get("/referee/khelem").status_code == 404
+    listed = text(client.get("/referee/"))
+    assert "Kasra" in listed and "Khelem" not in listed
+
+
+def test_play_along_follows_the_spec_not_the_name(fifth_games, client):
+    created = client.post("/games/new?game=kasra", data={
+        "game": "kasra", "preset": "egyptian", "players": ["Ali", "Bahar"]})
+    assert created.status_code in (302, 303), created.get_data(as_text=True)[:300]
+    game_page = client.get(created.headers["Location"])
+    assert "Play along" in text(game_page)
+    board = text(client.get(created.headers["Location"] + "/play-along"))
+    # Egyptian rules: the 7♦ takes the whole floor, so it is buried like a jack.
+    assert "A jack or the 7♦ dealt to the floor is buried in the pack and replaced." in board

@@ -1,0 +1,74 @@
+"""Tournament keys: a new key at one table reaches all its games, and the director can make a
+new director key that kills the old one and every table key derived from it."""
+
+from __future__ import annotations
+
+import re
+
+from .test_pages_tournaments import BASRA_WIN, create, director, fresh_match, next_round
+
+
+def save(client, game_id, key, hand=BASRA_WIN):
+    return client.post(f"/api/v1/games/{game_id}/hands", json={"hand": hand},
+                       headers={"Authorization": f"Bearer {key}"})
+
+
+def test_a_new_key_at_a_table_locks_the_old_one_out_of_the_next_game_too(client):
+    t = create(client)
+    match = next_round(client, t)["matches"][0]
+    leaked, first = match["edit_key"], match["current_game"]
+    rotated = client.post(f"/api/v1/games/{first}/key",
+                          headers={"Authorization": f"Bearer {leaked}"})
+    assert rotated.status_code == 200
+    new = rotated.get_json()["edit_key"]
+    assert save(client, first, leaked).status_code == 403
+    for _ in range(2):  # 73 a hand: two hands take Ali to 101, game 1 is his
+        assert save(client, first, new).status_code == 201
+    second = fresh_match(client, t, match["id"])["current_game"]
+    assert second and second != first
+    assert save(client, second, leaked).status_code == 403
+    assert save(client, second, new).status_code == 201
+    # The director's derived link no longer opens the table: it is not offered any more.
+    desk = client.get(f"/api/v1/tournaments/{t['id']}", headers=director(t)).get_json()
+    table = desk["rounds"][0]["matches"][0]
+    assert "edit_key" not in table and "table_url" not in table
+    client.set_cookie(f"director_{t['id']}", t["director_key"])
+    page = client.get(f"/tournaments/{t['id']}").get_data(as_text=True)
+    assert "This table's scorer made a new edit key: only their link works now." in page
+
+
+def test_a_new_director_key_kills_the_old_one_and_every_old_table_key(client):
+    t = create(client)
+    old_table = next_round(client, t)["matches"][0]
+    response = client.post(f"/api/v1/tournaments/{t['id']}/key", headers=director(t))
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["director_key"] != t["director_key"]
+    assert body["director_url"].endswith(f"/tournaments/{t['id']}?key={body['director_key']}")
+    url = f"/api/v1/tournaments/{t['id']}/matches/{old_table['id']}/result"
+    result = {"winner": 0, "reason": "played on paper"}
+    assert client.put(url, json=result, headers=director(t)).status_code == 403
+    assert save(client, old_table["current_game"], old_table["edit_key"]).status_code == 403
+    new_table = body["rounds"][0]["matches"][0]
+    assert new_table["edit_key"] != old_table["edit_key"]
+    assert save(client, new_table["current_game"], new_table["edit_key"]).status_code == 201
+    assert client.put(url, json=result, headers=director(body)).status_code == 200
+
+
+def test_the_directors_page_makes_a_new_director_key(client):
+    t = create(client)
+    old = t["director_key"]
+    assert client.get(f"/tournaments/{t['id']}?key={old}").status_code == 303
+    desk = client.get(f"/tournaments/{t['id']}").get_data(as_text=True)
+    assert 'id="new-director-key"' in desk
+    made = client.post(f"/tournaments/{t['id']}/key")
+    assert made.status_code == 303
+    shown = client.get(made.headers["Location"]).get_data(as_text=True)
+    new = re.search(rf'class="director-link" href="[^"]*/tournaments/{t["id"]}\?key=([^"]+)"',
+                    shown).group(1)
+    assert new != old
+    stranger = client.application.test_client()
+    assert stranger.get(f"/tournaments/{t['id']}?key={old}").status_code == 403
+    assert stranger.get(f"/tournaments/{t['id']}?key={new}").status_code == 303
+    assert stranger.post(f"/api/v1/tournaments/{t['id']}/key",
+                         headers={"Authorization": f"Bearer {old}"}).status_code == 403
