@@ -79,3 +79,12 @@ def test_gharat_partners_points_add_up_per_team(client):
     answer = client.post(f"/api/v1/games/{game['id']}/hands",
                          json={"hand": {"points": [50, 60, 70, 80]}}, headers=auth(game))
     assert answer.get_json()["totals"] == [120, 140]
+
+
+def test_a_games_refusal_names_the_player_not_the_side(client):
+    # Ghârat points come in fives; the second player, Badr, was given 12.
+    game = create(client, "gharat", ["Amal", "Badr"])
+    refused = add(client, game, {"points": [10, 12]})
+    assert refused.status_code == 400
+    assert refused.get_json() == {"error": "The points of Badr must be a multiple of 5: 12 is "
+                                           "not.", "field": "hand.points[1]"}

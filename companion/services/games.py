@@ -19,7 +19,7 @@ from sqlmodel import Session, col, select
 from ..models import Game, GameEvent, Hand, IdempotentRequest, KnownPlayer, utcnow
 from ..models_tournament import MatchGame
 from ..rules.catalogue import get_game
-from ..rules.messages import N_, Msg, RuleError, msg
+from ..rules.messages import N_, Msg, RuleError, msg, naming
 from ..rules.options import Rules
 from ..rules.spec import GameSpec, GameState
 from ..tournament.matches import MatchProgress, head_to_head
@@ -474,7 +474,8 @@ def _checked_state(game: GameView, change: Change) -> GameState:
         prefix = f"hands[{(change.number or 1) - 1}]"
         if field.startswith(prefix):
             field = "hand" + field[len(prefix):]
-        raise RuleError(error.message, field or "hand") from None
+        # the game knows its players: "Amal has 3 cards", not "Side 1 has 3 cards"
+        raise RuleError(naming(error.message, game.sides), field or "hand") from None
 
 
 def _store(session: Session, row: Game, change: Change) -> None:
