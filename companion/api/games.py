@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import jsonify, request, url_for
@@ -85,19 +86,20 @@ def delete_hand(game_id: str, number: int):
 
 @bp.post("/games/<game_id>/undo")
 def undo(game_id: str):
-    require_edit_key(game_id)
-    data = optional_json_body()
-    game, _ = games.undo_last(get_session(), game_id, _expected_version(data, required=False),
-                              request.headers.get("Idempotency-Key"))
-    return jsonify(game_json(game))
+    return _step_in_history(game_id, games.undo_last)
 
 
 @bp.post("/games/<game_id>/redo")
 def redo(game_id: str):
+    return _step_in_history(game_id, games.redo_last)
+
+
+def _step_in_history(game_id: str, step: Callable[..., tuple[games.GameView, Any]]):
+    """Undo or redo the last change: If-Match and Idempotency-Key are optional here."""
     require_edit_key(game_id)
     data = optional_json_body()
-    game, _ = games.redo_last(get_session(), game_id, _expected_version(data, required=False),
-                              request.headers.get("Idempotency-Key"))
+    game, _ = step(get_session(), game_id, _expected_version(data, required=False),
+                   request.headers.get("Idempotency-Key"))
     return jsonify(game_json(game))
 
 

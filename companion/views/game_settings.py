@@ -12,8 +12,8 @@ from ..i18n import render_msg
 from ..limits import creates
 from ..rules.messages import RuleError
 from ..services import games
-from ..services.access import remember_key, require_edit_key
-from .games import _refused, _version
+from ..services.access import require_edit_key
+from .games import _version, start_following
 
 bp = Blueprint("game_settings", __name__, url_prefix="/games")
 
@@ -71,14 +71,4 @@ def _page(game: games.GameView, form: SettingsForm, version: Any) -> str:
 @creates
 def rematch(game_id: str) -> Any:
     """Start the rematch; this phone gets its edit key. A second tap opens the same one."""
-    require_edit_key(game_id)
-    session = get_session()
-    try:
-        game, key = games.rematch(session, game_id)
-    except games.MatchGameExists as started:
-        return redirect(url_for("games.show", game_id=started.game_id), 303)
-    except RuleError as error:
-        return _refused(games.load_game(session, game_id), render_msg(error.message), 400)
-    response = redirect(url_for("games.show", game_id=game.row.id), 303)
-    remember_key(response, game.row.id, key)
-    return response
+    return start_following(game_id, games.rematch)

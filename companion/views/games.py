@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from htmx_flask import request as htmx_request
+from sqlmodel import Session
 
 from ..db import get_session
 from ..i18n import current_digits, join_list, num, render_msg, translate
@@ -155,12 +157,21 @@ def _board(game: games.GameView, editor: bool | None = None,
 
 @bp.post("/<game_id>/next")
 def next_game(game_id: str) -> Any:
-    """Start the next game of the Basra match; this phone gets the new game's edit key."""
+    """Start the next game of the match; this phone gets the new game's edit key."""
+    return start_following(game_id, games.next_match_game)
+
+
+def start_following(game_id: str,
+                    start: Callable[[Session, str], tuple[games.GameView, str]]) -> Any:
+    """Start a game that follows this one (`start`) and open it with its edit key here.
+
+    A second tap opens the game the first one started; a refusal shows the game with why.
+    """
     require_edit_key(game_id)
     session = get_session()
     try:
-        game, key = games.next_match_game(session, game_id)
-    except games.MatchGameExists as exists:  # a second tap: open the game the first started
+        game, key = start(session, game_id)
+    except games.MatchGameExists as exists:
         return redirect(url_for("games.show", game_id=exists.game_id), 303)
     except RuleError as error:
         return _refused(games.load_game(session, game_id), render_msg(error.message), 400)
