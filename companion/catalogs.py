@@ -23,7 +23,7 @@ LOCALES = ("ar", "fa")  # English is the source language: it needs no catalogue
 # msg("...") or Msg("...") through their names, so a forgotten N_ still reaches translators.
 KEYWORDS = {
     "_": None, "_l": None, "gettext": None, "lazy_gettext": None, "N_": None, "msg": (1,),
-    "Msg": (1,),
+    "Msg": (1,), "msgn": (1, 2), "N_plural": (1, 2),
     "ngettext": (1, 2), "lazy_ngettext": (1, 2),
     "pgettext": ((1, "c"), 2), "lazy_pgettext": ((1, "c"), 2),
 }

@@ -8,6 +8,7 @@ that are just a number are normalised.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Literal
 
 from babel import Locale
@@ -85,8 +86,14 @@ def render_msg(message: Msg | str) -> str:
     def translate(text: str) -> str:
         return digits.show_in_prose(_translations().ugettext(text), system)
 
+    def translate_plural(singular: str, plural: str, count: Any) -> str:
+        # the count is already wrapped to show in the reader's digits; choose by its value
+        n = count.value if isinstance(count, digits.Number) else count
+        return digits.show_in_prose(_translations().ungettext(singular, plural, n), system)
+
     if isinstance(message, Msg):
-        return cards(_with_digits(message, system).format(translate, join_list))
+        return cards(_with_digits(message, system).format(translate, join_list,
+                                                          translate_plural))
     return cards(translate(message))
 
 
@@ -133,9 +140,9 @@ def join_list(items: list[str], style: ListStyle = "standard") -> str:
 def _with_digits(value: Any, system: str) -> Any:
     """`value` with every number in it (nested messages and lists too) shown in `system`."""
     if isinstance(value, Msg):
-        return Msg(value.text, {key: _with_digits(item, system)
-                                for key, item in value.params.items()},
-                   tuple(_with_digits(sentence, system) for sentence in value.more))
+        return replace(value, params={key: _with_digits(item, system)
+                                      for key, item in value.params.items()},
+                       more=tuple(_with_digits(sentence, system) for sentence in value.more))
     if isinstance(value, list | tuple):
         return [_with_digits(item, system) for item in value]
     if isinstance(value, int | float) and not isinstance(value, bool):

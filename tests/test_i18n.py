@@ -47,6 +47,10 @@ def test_extraction_finds_python_templates_and_engine_messages(template):
     assert "Keep the score. Settle the argument." in ids  # Jinja
     assert "There is nothing at this address." in ids  # N_ in Python
     assert "Tie for most cards: the {majority_points} points carry to the next hand." in ids
+    # msgn(...) and N_plural(...) give one entry with both forms, as ngettext does
+    assert ("{count} jack entered, a hand has {total}.",
+            "{count} jacks entered, a hand has {total}.") in ids
+    assert ("{n} card is still to be played.", "{n} cards are still to be played.") in ids
     flags = {message.id: message.flags for message in template}
     assert "python-brace-format" in flags["'{raw}' is not a whole number of 0 or more."]
     assert "python-format" in flags["House rules: %(preset)s"]

@@ -169,7 +169,17 @@ def test_shllaat_quick_wrong_total_is_refused(client):
               "others_0": "20", "aces_1": "1", "jacks_1": "2"}
     response = save(client, game_id, fields)
     assert response.status_code == 422
-    assert "1 Jokers entered, the deck has 2." in response.get_data(as_text=True)
+    assert "1 Joker entered, the deck has 2." in response.get_data(as_text=True)
+
+
+def test_a_wrong_total_in_arabic_names_one_joker_in_the_singular(client):
+    game_id = make_game(client, "shllaat", ["Ali", "Omar"])
+    client.set_cookie("lang", "ar")
+    fields = {"mode": "quick", "jokers_0": "1", "aces_0": "3", "jacks_0": "2",
+              "others_0": "20", "aces_1": "1", "jacks_1": "2"}
+    response = save(client, game_id, fields)
+    assert response.status_code == 422
+    assert "أُدخل جوكر واحد، والشدّة فيها ٢." in response.get_data(as_text=True)
 
 
 def test_shllaat_card_form_with_jokers(client):

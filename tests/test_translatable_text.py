@@ -62,7 +62,7 @@ def test_a_basra_verdict_and_its_basra_are_translated_as_two_sentences(app):
     ({"jacks": [-1, 8], "aces": [4, 4], "jokers": [1, 1], "others": [22, 22]},
      "Jacks of side 1 must be a whole number of 0 or more."),
     ({"jacks": [4, 4], "aces": [4, 4], "jokers": [1, 0], "others": [22, 22]},
-     "1 Jokers entered, the deck has 2."),
+     "1 Joker entered, the deck has 2."),
 ])
 def test_each_kind_of_card_has_its_own_sentences(hand, sentence):
     with pytest.raises(RuleError) as error:

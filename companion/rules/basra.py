@@ -23,7 +23,7 @@ from .basra_capture import (
     legal_captures,
 )
 from .cards import DECK_52, Card, parse_cards
-from .messages import N_, Msg, RuleError, msg, side_label
+from .messages import N_, Msg, N_plural, RuleError, msg, msgn, side_label
 from .options import Option
 from .progress import check_index, play_to_target
 from .situation import require
@@ -39,9 +39,12 @@ COUNT_FIELDS = frozenset({"cards", "jacks", "aces", "two_of_clubs", "ten_of_diam
                           "carry_in"})
 # A count that does not add up to a hand: a whole sentence per count, so words can agree.
 MISCOUNTED = {
-    "cards": N_("{count} cards entered, a hand has {total}."),
-    "jacks": N_("{count} jacks entered, a hand has {total}."),
-    "aces": N_("{count} aces entered, a hand has {total}."),
+    "cards": N_plural("{count} card entered, a hand has {total}.",
+                      "{count} cards entered, a hand has {total}."),
+    "jacks": N_plural("{count} jack entered, a hand has {total}.",
+                      "{count} jacks entered, a hand has {total}."),
+    "aces": N_plural("{count} ace entered, a hand has {total}.",
+                     "{count} aces entered, a hand has {total}."),
 }
 WINS_FOR_MATCH = 3
 DECIDER_TARGET = 150
@@ -199,8 +202,8 @@ def _from_cards(
     every = [card for cards in captured for card in cards]
     DECK_52.check(every, f"{where}.captured")
     if len(every) != HAND_CARDS:
-        raise _fail(where, "captured", msg(MISCOUNTED["cards"], count=len(every),
-                                           total=HAND_CARDS))
+        raise _fail(where, "captured", msgn(*MISCOUNTED["cards"], count=len(every),
+                                            total=HAND_CARDS))
     piles = []
     for side, (cards, (named, plain)) in enumerate(zip(captured, basras, strict=True)):
         for card in named:
@@ -222,7 +225,7 @@ def _from_counts(
         column = [_count(n, where, f"{key}[{i}]")
                   for i, n in enumerate(_per_side(hand, key, sides, where))]
         if sum(column) != total:
-            raise _fail(where, key, msg(MISCOUNTED[key], count=sum(column), total=total))
+            raise _fail(where, key, msgn(*MISCOUNTED[key], count=sum(column), total=total))
         columns[key] = column
     holders = {}
     for key in ("two_of_clubs", "ten_of_diamonds"):
@@ -256,10 +259,12 @@ def _check_counts(pile: _Side, side: int, where: str) -> None:
                  for c in pile.basras)
     known = pile.jacks + pile.aces + pile.two_of_clubs + pile.ten_of_diamonds + others
     if known > pile.cards:
-        raise _fail(where, f"cards[{side}]", msg(N_(
+        raise _fail(where, f"cards[{side}]", msgn(
+            "{side} has {cards} card, fewer than the {known} that the jacks, aces, 2♣, 10♦ "
+            "and basra cards entered for {side} make.",
             "{side} has {cards} cards, fewer than the {known} that the jacks, aces, 2♣, 10♦ "
-            "and basra cards entered for {side} make."),
-            side=side_label(side), cards=pile.cards, known=known))
+            "and basra cards entered for {side} make.",
+            count_param="cards", side=side_label(side), cards=pile.cards, known=known))
 
 
 def _check_basras(rules: dict[str, Any], pile: _Side, side: int, where: str) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from .basra_capture import SEVEN_OF_DIAMONDS, judge_capture, legal_captures, sweeps_floor
 from .cards import DECK_52, Card, parse_card, parse_cards
-from .messages import N_, Msg, RuleError, msg
+from .messages import N_, Msg, RuleError, msg, msgn
 
 HAND_CARDS = 52
 FLOOR_CARDS = 4
@@ -53,8 +53,9 @@ def choose_first(state: dict[str, Any], seat: Any) -> dict[str, Any]:
         raise RuleError(msg(N_("The first card is already played: undo it to change who "
                                "plays first.")), "first")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["players"]:
-        raise RuleError(msg(N_("Choose one of the {n} players to play first."),
-                            n=state["players"]), "first")
+        raise RuleError(msgn("Choose the {n} player to play first.",
+                             "Choose one of the {n} players to play first.",
+                             count_param="n", n=state["players"]), "first")
     return {**state, "first": seat, "first_chosen": True}
 
 
@@ -149,7 +150,8 @@ def add_floor_card(state: dict[str, Any], text: Any) -> dict[str, Any]:
     if card in parse_cards(state["floor"]):
         raise RuleError(msg(N_("The {card} is already on the floor."), card=card.label), "card")
     if len(state["floor"]) >= FLOOR_CARDS:
-        raise RuleError(msg(N_("The floor starts with {n} cards."), n=FLOOR_CARDS), "card")
+        raise RuleError(msgn("The floor starts with {n} card.", "The floor starts with {n} cards.",
+                             count_param="n", n=FLOOR_CARDS), "card")
     return {**state, "floor": state["floor"] + [str(card)]}
 
 
@@ -227,6 +229,7 @@ def hand(state: dict[str, Any]) -> dict[str, Any]:
     """The finished hand in card form, as the game's score sheet takes it."""
     now = progress(state)
     if not now.finished:
-        raise RuleError(msg(N_("{n} cards are still to be played."), n=now.cards_left))
+        raise RuleError(msgn("{n} card is still to be played.", "{n} cards are still to be played.",
+                             count_param="n", n=now.cards_left))
     return {"captured": [[str(c) for c in cards] for cards in now.captured],
             "basras": [[str(c) for c in cards] for cards in now.basras]}

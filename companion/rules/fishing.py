@@ -9,7 +9,7 @@ from math import gcd
 from typing import Any
 
 from .cards import Card, Deck, parse_cards
-from .messages import N_, NOTHING_ENTERED, Msg, RuleError, msg, side_label
+from .messages import N_, NOTHING_ENTERED, Msg, Plural, RuleError, msg, msgn, side_label
 from .progress import check_index
 from .spec import HandScore, Line
 
@@ -30,7 +30,7 @@ class Kind:
     value: int
     holds: Callable[[Card], bool]
     not_a_count: str            # "Jacks of side {side} must be a whole number of 0 or more."
-    miscounted: str             # "{count} jacks entered, the deck has {total}."
+    miscounted: Plural          # "{count} jack(s) entered, the deck has {total}."
 
 
 @dataclass(frozen=True)
@@ -187,8 +187,9 @@ def _read_captured(
         raise RuleError(msg(NOTHING_ENTERED), "hand.captured")
     deck.check(every, "hand.captured")
     if exact and len(every) != deck.size:
-        raise RuleError(msg(N_("{count} cards entered, a hand has {total}."),
-                            count=len(every), total=deck.size), "hand.captured")
+        raise RuleError(msgn("{count} card entered, a hand has {total}.",
+                             "{count} cards entered, a hand has {total}.",
+                             count=len(every), total=deck.size), "hand.captured")
     return per_side
 
 
@@ -212,7 +213,7 @@ def _read_counts(
     for kind in values.kinds:
         entered, expected = sum(c[kind.key] for c in counts), in_deck[kind.key]
         if entered > expected or (exact and entered != expected):
-            raise RuleError(msg(kind.miscounted, count=entered, total=expected),
+            raise RuleError(msgn(*kind.miscounted, count=entered, total=expected),
                             f"hand.{kind.key}")
     return counts
 

@@ -13,7 +13,7 @@ from typing import Any
 from .cards import DECK_52, Card, parse_card
 from .fishing import CardValues, Kind, read_claimed_piles
 from .fishing import score_hand as score_fishing
-from .messages import N_, Msg, RuleError, msg
+from .messages import N_, Msg, N_plural, RuleError, msg
 from .options import Option
 from .progress import check_index, play_to_target
 from .situation import claimed, require
@@ -24,14 +24,17 @@ VALUES = CardValues((
     Kind("numbers", N_("number cards"), N_("number cards ×{count}"), 5,
          lambda card: card.rank in ("2", "3", "4", "5", "6", "7", "8", "9", "10"),
          N_("Number cards of side {side} must be a whole number of 0 or more."),
-         N_("{count} number cards entered, but the deck has only {total}.")),
+         N_plural("{count} number card entered, but the deck has only {total}.",
+                  "{count} number cards entered, but the deck has only {total}.")),
     Kind("courts", N_("court cards"), N_("court cards ×{count}"), 10,
          lambda card: card.rank in ("J", "Q", "K"),
          N_("Court cards of side {side} must be a whole number of 0 or more."),
-         N_("{count} court cards entered, but the deck has only {total}.")),
+         N_plural("{count} court card entered, but the deck has only {total}.",
+                  "{count} court cards entered, but the deck has only {total}.")),
     Kind("aces", N_("aces"), N_("aces ×{count}"), 20, lambda card: card.rank == "A",
          N_("Aces of side {side} must be a whole number of 0 or more."),
-         N_("{count} aces entered, but the deck has only {total}.")),
+         N_plural("{count} ace entered, but the deck has only {total}.",
+                  "{count} aces entered, but the deck has only {total}.")),
 ))
 PARTNERS = 2  # players per team in a partnership game; partners sit opposite
 EXACT = False  # what stays in the play pile scores for nobody: a hand may hold fewer points

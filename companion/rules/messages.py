@@ -4,16 +4,23 @@ The engine cannot call a translation library (it stays pure Python), so it retur
 `Msg` objects: an English template marked with `N_` for extraction plus its parameters.
 A parameter may be a list (of strings, numbers or messages): the reader's language joins it.
 `str(msg)` gives English; the web layer translates `msg.text` and formats it itself.
+A sentence whose noun agrees with a count (`msgn`) carries its plural template too, and
+each language picks the form for the count (Arabic has six).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 Translate = Callable[[str], str]
 JoinList = Callable[[list[str]], str]
+# (singular, plural, count) -> the template for that count; the count is the parameter as
+# the message holds it (the web layer may have wrapped it to show it in the reader's digits).
+TranslatePlural = Callable[[str, str, Any], str]
+# A template with a count in it: (singular, plural), as N_plural marks it.
+Plural = tuple[str, str]
 
 
 def N_(text: str) -> str:
@@ -21,32 +28,57 @@ def N_(text: str) -> str:
     return text
 
 
+def N_plural(singular: str, plural: str, /) -> Plural:
+    """Mark both forms of a counted template for the catalogues, like ngettext."""
+    return singular, plural
+
+
+def english_plural(singular: str, plural: str, count: Any) -> str:
+    """English: the singular for exactly one, the plural for any other count."""
+    return singular if count == 1 else plural
+
+
 @dataclass(frozen=True)
 class Msg:
     """A sentence a player can read aloud: template text plus named parameters.
 
     `more` are whole sentences read after this one, each translated on its own.
+    `plural` is (plural template, name of the count parameter) when `text` is the singular
+    of a sentence whose words agree with that count.
     """
 
     text: str
     params: dict[str, Any] = field(default_factory=dict)
     more: tuple[Msg, ...] = ()
+    plural: tuple[str, str] | None = None
 
-    def format(self, translate: Translate = lambda s: s, join: JoinList = ", ".join) -> str:
-        """Render with `translate` applied to every template; `join` turns a list into text."""
-        params = {key: _formatted(value, translate, join) for key, value in self.params.items()}
-        first = translate(self.text).format(**params)
-        return " ".join([first, *(sentence.format(translate, join) for sentence in self.more)])
+    def format(self, translate: Translate = lambda s: s, join: JoinList = ", ".join,
+               translate_plural: TranslatePlural = english_plural) -> str:
+        """Render with `translate` (or `translate_plural`, for a counted sentence) applied to
+        every template; `join` turns a list into text."""
+        params = {key: _formatted(value, translate, join, translate_plural)
+                  for key, value in self.params.items()}
+        first = self._template(translate, translate_plural).format(**params)
+        return " ".join([first, *(sentence.format(translate, join, translate_plural)
+                                  for sentence in self.more)])
+
+    def _template(self, translate: Translate, translate_plural: TranslatePlural) -> str:
+        if self.plural is None:
+            return translate(self.text)
+        plural, count = self.plural
+        return translate_plural(self.text, plural, self.params[count])
 
     def __str__(self) -> str:
         return self.format()
 
 
-def _formatted(value: Any, translate: Translate, join: JoinList) -> Any:
+def _formatted(value: Any, translate: Translate, join: JoinList,
+               translate_plural: TranslatePlural) -> Any:
     if isinstance(value, Msg):
-        return value.format(translate, join)
+        return value.format(translate, join, translate_plural)
     if isinstance(value, list | tuple):
-        return join([str(_formatted(item, translate, join)) for item in value])
+        return join([str(_formatted(item, translate, join, translate_plural))
+                     for item in value])
     return value
 
 
@@ -54,9 +86,16 @@ def msg(text: str, /, **params: Any) -> Msg:
     return Msg(text, params)
 
 
+def msgn(singular: str, plural: str, /, *, count_param: str = "count", **params: Any) -> Msg:
+    """A sentence whose words agree with the count `params[count_param]`."""
+    if count_param not in params:
+        raise TypeError(f"msgn needs the count parameter {count_param!r}")
+    return Msg(singular, params, plural=(plural, count_param))
+
+
 def sentences(first: Msg, *more: Msg | None) -> Msg:
     """`first` followed by the other sentences given (None: nothing to add)."""
-    return Msg(first.text, first.params, first.more + tuple(m for m in more if m is not None))
+    return replace(first, more=first.more + tuple(m for m in more if m is not None))
 
 
 SIDE = N_("Side {number}")
@@ -81,8 +120,8 @@ def naming(message: Msg, names: list[str]) -> Msg:
             return [named(item) for item in value]
         return value
 
-    return Msg(message.text, {key: named(value) for key, value in message.params.items()},
-               tuple(naming(sentence, names) for sentence in message.more))
+    return replace(message, params={key: named(value) for key, value in message.params.items()},
+                   more=tuple(naming(sentence, names) for sentence in message.more))
 
 
 class RuleError(ValueError):

@@ -15,7 +15,7 @@ from typing import Any
 from .cards import DECK_54, DECK_104, Card, Deck, parse_card, parse_cards
 from .fishing import CardValues, Kind, read_claimed_piles
 from .fishing import score_hand as score_fishing
-from .messages import N_, Msg, RuleError, msg
+from .messages import N_, Msg, N_plural, RuleError, msg
 from .options import Option
 from .progress import check_index, play_to_target
 from .situation import claimed, flag, require
@@ -34,16 +34,20 @@ def is_special(card: Card) -> bool:
 VALUES = CardValues((
     Kind("jokers", N_("Jokers"), N_("Jokers ×{count}"), 50, lambda card: card.is_joker,
          N_("Jokers of side {side} must be a whole number of 0 or more."),
-         N_("{count} Jokers entered, the deck has {total}.")),
+         N_plural("{count} Joker entered, the deck has {total}.",
+                  "{count} Jokers entered, the deck has {total}.")),
     Kind("aces", N_("aces"), N_("aces ×{count}"), 25, lambda card: card.rank == "A",
          N_("Aces of side {side} must be a whole number of 0 or more."),
-         N_("{count} aces entered, the deck has {total}.")),
+         N_plural("{count} ace entered, the deck has {total}.",
+                  "{count} aces entered, the deck has {total}.")),
     Kind("jacks", N_("jacks"), N_("jacks ×{count}"), 2, lambda card: card.rank == "J",
          N_("Jacks of side {side} must be a whole number of 0 or more."),
-         N_("{count} jacks entered, the deck has {total}.")),
+         N_plural("{count} jack entered, the deck has {total}.",
+                  "{count} jacks entered, the deck has {total}.")),
     Kind("others", N_("other cards"), N_("other cards ×{count}"), 1, lambda card: True,
          N_("Other cards of side {side} must be a whole number of 0 or more."),
-         N_("{count} other cards entered, the deck has {total}.")),
+         N_plural("{count} other card entered, the deck has {total}.",
+                  "{count} other cards entered, the deck has {total}.")),
 ))
 
 

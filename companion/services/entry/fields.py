@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 from werkzeug.datastructures import MultiDict
 
 from ...digits import parse_int
-from ...rules.messages import N_, Msg, RuleError, msg, sentences
+from ...rules.messages import N_, Msg, Plural, RuleError, msg, msgn, sentences
 
 T = TypeVar("T")
 # Fields the form always sends: they say nothing about the hand.
@@ -36,13 +36,13 @@ def side(fields: MultiDict, name: str, sides: int, missing: Msg) -> int:
     return value
 
 
-def follow(entered: list[int], total: int, miscounted: str) -> list[int]:
+def follow(entered: list[int], total: int, miscounted: Plural) -> list[int]:
     """The entered counts plus the last side's, which is what the deck leaves.
 
-    `miscounted` is the sentence for counts above `total`, with {count} and {total}.
+    `miscounted` is the sentence (both forms) for counts above `total`, with {count} and {total}.
     """
     if sum(entered) > total:
-        raise RuleError(msg(miscounted, count=sum(entered), total=total), "hand")
+        raise RuleError(msgn(*miscounted, count=sum(entered), total=total), "hand")
     return [*entered, total - sum(entered)]
 
 
