@@ -97,6 +97,20 @@ def test_a_next_game_with_hands_stays_when_the_game_before_is_reopened(client):
     assert table["current_game"] == first["id"]  # the first game not finished
 
 
+def test_deleting_the_last_hand_of_a_next_game_keeps_that_game(client):
+    # Game 1 won by one sweep, game 2 holds one hand, then game 1 is reopened (73 < 101):
+    # deleting game 2's only hand leaves it empty, yet it is the game the scorer is on.
+    t, match = first_match(client)
+    first = add(client, match, match["current_game"], sweep(0))
+    second = add(client, match, first["match"]["next_game"], BASRA_WIN)
+    assert not correct(client, match, first, 1, BASRA_WIN)["finished"]
+    deleted = client.delete(f"/api/v1/games/{second['id']}/hands/1",
+                            headers={**scorer(match), "If-Match": str(second["version"])})
+    assert deleted.status_code == 200
+    kept = client.get(f"/api/v1/games/{second['id']}")
+    assert kept.status_code == 200 and kept.get_json()["hands"] == []
+
+
 def test_a_correction_that_decides_the_match_removes_the_decider_nobody_started(client):
     t, match = first_match(client)
     first = add(client, match, match["current_game"], sweep(0))  # Ali 1-0

@@ -442,23 +442,25 @@ def _game_changed(session: Session, game: Game) -> None:
                               .with_for_update()).one()
     match = session.get(Match, link.match_id, populate_existing=True)
     assert match is not None
-    _settle(session, tournament, match)
+    _settle(session, tournament, match, changing=game.id)
 
 
-def _settle(session: Session, row: Tournament, match: Match) -> None:
+def _settle(session: Session, row: Tournament, match: Match,
+            changing: str | None = None) -> None:
     """Keep a match's games as its results call for (the caller commits).
 
     Games not started yet (no hand, no play-along) that the match no longer needs are removed:
     those after a game a correction reopened, or after the game that decided the match. Games
-    with hands stay, for the director to decide. Then, if every game is finished and the
-    match is not decided, its next game starts.
+    with hands stay, for the director to decide; so does the game `changing`, whose change
+    this is (its last hand deleted, it answers the scorer as it is). Then, if every game is
+    finished and the match is not decided, its next game starts.
     """
     if len(match.sides) < 2:
         return  # a bye plays no game
     rules = _match_rules(row)
     played = _game_rows(session, MatchGame.match_id == match.id).get(match.id or 0, [])
-    removed = _remove(session, row, _not_started(session,
-                                                 _superseded(rules, len(match.sides), played)))
+    superseded = [g for g in _superseded(rules, len(match.sides), played) if g.id != changing]
+    removed = _remove(session, row, _not_started(session, superseded))
     played = [g for g in played if g.id not in removed]
     view = _view(rules, match, 0, {}, played)
     if view.result is None and view.current is None:
