@@ -9,17 +9,8 @@ from __future__ import annotations
 import pytest
 
 from .test_api_games import add, auth
-
-
-def score(client, game, hand, rules=None):
-    return client.post(f"/api/v1/score/{game}",
-                       json={"hand": hand, **({"rules": rules} if rules else {})})
-
-
-def create(client, game, players, **extra):
-    response = client.post("/api/v1/games", json={"game": game, "players": players, **extra})
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
+from .test_api_rules import score
+from .test_corrections import create
 
 
 def test_shllaat_points_score_each_player(client):

@@ -17,6 +17,8 @@ from tests.rules.test_shelem import hand as shelem_hand
 from tests.rules.test_shllaat import even_hand as shllaat_hand
 from tests.test_pages_games import as_editor, text, totals
 
+from .test_api_games import auth
+
 
 def basra(first: list[int], second: list[int], two_of_clubs: int, ten_of_diamonds: int,
           basras: tuple[int, int] = (0, 0)) -> dict:
@@ -39,10 +41,6 @@ def create(client, game="basra", players=("Amal", "Badr"), **extra):
                                                   **extra})
     assert response.status_code == 201, response.get_json()
     return response.get_json()
-
-
-def auth(game):
-    return {"Authorization": f"Bearer {game['edit_key']}"}
 
 
 def played_then_corrected(client):

@@ -8,10 +8,7 @@ from companion.i18n import render_msg
 from companion.rules.basra import MISCOUNTED
 from companion.rules.messages import msgn
 
-
-def _in(app, locale, digits=None):
-    cookies = f"lang={locale}" + (f"; digits={digits}" if digits else "")
-    return app.test_request_context("/", headers={"Cookie": cookies})
+from .test_i18n import _in
 
 
 def _jacks(count: int):

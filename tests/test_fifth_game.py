@@ -7,12 +7,12 @@ outside the catalogue is told about them, yet the score sheet, referee and play-
 from __future__ import annotations
 
 import dataclasses
-import html
-import re
 
 import pytest
 
 from companion.rules.catalogue import GAMES
+
+from .test_referee_pages import text
 
 
 @pytest.fixture
@@ -21,11 +21,6 @@ def fifth_games(monkeypatch):
                                                              title="Kasra"))
     monkeypatch.setitem(GAMES, "khelem", dataclasses.replace(GAMES["shelem"], name="khelem",
                                                               title="Khelem", referee=None))
-
-
-def text(response) -> str:
-    body = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
-    return " ".join(html.unescape(body).split())
 
 
 def test_referee_judges_a_game_declared_only_by_its_spec(fifth_games, client):

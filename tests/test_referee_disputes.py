@@ -13,14 +13,11 @@ import pytest
 from companion.rules.catalogue import get_game
 from companion.services.setup import rules_title
 
+from .test_referee_pages import text
+
 HX = {"HX-Request": "true"}
 # Basra: the 7♣ played on 2♠ 5♥ 7♦ may take the 7♦, or 2♠ + 5♥ = 7, or all three.
 SEVEN = "floor=2S,5H,7D&played=7C"
-
-
-def text(response) -> str:
-    body = re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))
-    return " ".join(html.unescape(body).split())
 
 
 def links(response, pattern: str) -> list[str]:

@@ -589,8 +589,6 @@ def restorable_games(session: Session, game_ids: list[str]) -> list[Game]:
 
 # --- Basra matches outside tournaments ---------------------------------------------------
 
-
-
 class MatchGameExists(Exception):
     """The game after this one (in its match, or its rematch) was already started (a second
     tap, say)."""

@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from playwright.sync_api import expect
 
+from ..test_basra_match import sweep
 from .conftest import no_horizontal_overflow
 
 pytestmark = pytest.mark.browser
@@ -21,15 +22,6 @@ GAMES = {
     ("Cyrus", "Farid"): [0, 0], ("Ali", "Elham"): [1, 1], ("Bahar", "Cyrus"): [1, 0, 1],
     ("Elham", "Cyrus"): [1, 1],
 }
-
-
-def sweep(side: int) -> dict:
-    """A hand of 163 to `side`: a game to 101 (and a decider to 150) in one hand."""
-    mine = {"cards": 40, "jacks": 4, "aces": 4, "basras": 12}
-    theirs = {"cards": 12, "jacks": 0, "aces": 0, "basras": 0}
-    pair = [mine, theirs] if side == 0 else [theirs, mine]
-    return {**{key: [pile[key] for pile in pair] for key in mine},
-            "two_of_clubs": side, "ten_of_diamonds": side}
 
 
 def play_match(scorer, server: str, match: dict) -> None:
