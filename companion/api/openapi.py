@@ -82,8 +82,6 @@ class Op:
 
 
 G, T = "/games/{game_id}", "/tournaments/{tournament_id}"
-GAME_IDS = {"name": "ids", "in": "query", "required": False, "schema": {"type": "string"},
-            "description": "comma-separated game ids: the API lists no game not asked for"}
 OPERATIONS: list[Op] = [
     Op("get", "/rules", "Catalogue: games, presets, options with defaults", s.ref("Catalogue")),
     Op("post", "/score/{game}", "Score one hand (card, count or points form) with its breakdown",
@@ -171,7 +169,7 @@ def _responses(op: Op) -> dict[str, Any]:
     for code in sorted(op.statuses()):
         error = s.STALE if code == 409 and op.path.startswith(G) else s.ref("Error")
         responses[str(code)] = {"description": ANSWERS[code], "content": _json(error)}
-    if 303 in responses:
+    if "303" in responses:
         responses["303"] = {"description": ANSWERS[303], "headers": LOCATION}
     return responses
 
