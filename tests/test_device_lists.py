@@ -82,6 +82,13 @@ def test_the_api_lists_only_the_games_it_is_asked_for(client, server):
     assert client.get("/api/v1/games").get_json() == {"games": []}
 
 
+def test_the_api_lists_up_to_a_hundred_games_asked_for(client, server):
+    # 60 games asked for: every one is listed (the cap is 100), none silently dropped.
+    ids = [game(client, SCORER)["id"] for _ in range(60)]
+    listed = client.get(f"/api/v1/games?ids={','.join(ids)}").get_json()["games"]
+    assert sorted(g["id"] for g in listed) == sorted(ids)
+
+
 def test_a_club_server_can_make_records_public(db_url, tmp_path):
     club = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "club",
                        "RATELIMIT_ENABLED": False, "PUBLIC_RECORDS": True})

@@ -43,7 +43,8 @@ def _created(game: games.GameView, key: str):
 def list_games():
     """The games named in `ids` (comma-separated): the API lists no game its caller
     does not already know."""
-    rows = games.list_games(get_session(), request.args.get("ids", "").split(",")[:MAX_LISTED])
+    asked = [game_id for game_id in request.args.get("ids", "").split(",") if game_id]
+    rows = games.list_games(get_session(), asked[:MAX_LISTED], limit=MAX_LISTED)
     return jsonify({"games": [
         {"id": row.id, "game": row.game, "players": row.players, "totals": row.totals,
          "finished": row.finished, "winners": row.winners, "hands": row.hand_count,
