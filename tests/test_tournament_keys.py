@@ -35,6 +35,9 @@ def test_a_new_key_at_a_table_locks_the_old_one_out_of_the_next_game_too(client)
     client.set_cookie(f"director_{t['id']}", t["director_key"])
     page = client.get(f"/tournaments/{t['id']}").get_data(as_text=True)
     assert "This table's scorer made a new edit key: only their link works now." in page
+    # The printed sheet likewise holds no dead scorer code for that table.
+    sheet = client.get(f"/tournaments/{t['id']}/sheet").get_data(as_text=True)
+    assert "This table's scorer made a new edit key: only their link works now." in sheet
 
 
 def test_a_new_director_key_kills_the_old_one_and_every_old_table_key(client):

@@ -16,9 +16,9 @@ from ..services import confirmations, games, tournaments
 from ..services.tournament_access import (
     director_key,
     require_director,
+    shown_table_key,
     side_key,
     side_of,
-    table_key,
 )
 from ..tournament import bracket
 from .share import qr_svg
@@ -60,14 +60,25 @@ def sheet(tournament_id: str) -> str:
 
 def _codes(tournament: tournaments.TournamentView, view: tournaments.MatchView,
            key: str) -> dict[str, Any]:
-    """The table's scorer link as a QR code, and each side's when results are confirmed."""
-    match_id = view.row.id or 0
-    url = url_for("tournaments.table", tournament_id=tournament.row.id, match_id=match_id,
-                  key=table_key(key, match_id), _external=True)
+    """The table's scorer link as a QR code (none once its scorer set a new key), and each
+    side's when results are confirmed."""
+    match_id, link = view.row.id or 0, table_link(tournament, view, key)
     sides = [qr_svg(side_url(tournament.row.id, match_id, side),
                     _("QR code of the link for %(name)s", name=name))
              for side, name in enumerate(view.names)] if view.asks_confirmation else []
-    return {"table": qr_svg(url, _("QR code of the table link")), "sides": sides}
+    return {"table": link and link["qr"], "sides": sides}
+
+
+def table_link(tournament: tournaments.TournamentView, view: tournaments.MatchView,
+               key: str) -> dict[str, Any] | None:
+    """A table's scorer link and its QR code; None once its scorer set a new key (only their
+    phone has it)."""
+    scorer = shown_table_key(key, view.row.id or 0, view.row.key_hash)
+    if scorer is None:
+        return None
+    url = url_for("tournaments.table", tournament_id=tournament.row.id, match_id=view.row.id,
+                  key=scorer, _external=True)
+    return {"url": url, "qr": qr_svg(url, _("QR code of the table link"))}
 
 
 def side_url(tournament_id: str, match_id: int, side: int) -> str:

@@ -22,13 +22,11 @@ from ..services.tournament_access import (
     TournamentNotFound,
     director_key,
     require_director,
-    shown_table_key,
 )
 from ..tournament.standings import TIEBREAKS
 from . import tournament_form
 from .render import page_or_fragment
-from .share import qr_svg
-from .tournament_extras import bracket_context
+from .tournament_extras import bracket_context, table_link
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 
@@ -124,13 +122,9 @@ def _tables(tournament: tournaments.TournamentView, key: str) -> dict[int, dict[
     """Each table's scorer link and QR code, for the director's eyes only."""
     links = {}
     for view in (v for r in tournament.rounds for v in r if not v.bye and not v.decided):
-        scorer = shown_table_key(key, view.row.id or 0, view.row.key_hash)
-        if scorer is None:
-            continue  # its scorer set a new key: only their phone has it
-        url = url_for("tournaments.table", tournament_id=tournament.row.id, match_id=view.row.id,
-                      key=scorer, _external=True)
-        links[view.row.id or 0] = {"url": url, "qr": qr_svg(url, _("QR code of the table "
-                                                                    "link"))}
+        link = table_link(tournament, view, key)
+        if link is not None:
+            links[view.row.id or 0] = link
     return links
 
 
