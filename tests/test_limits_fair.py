@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from .test_basra_match import sweep
 from .test_pages_tournaments import director
 from .test_safety import client_at, limited_app
 from .test_share import PLAYERS, add_hand, bearer, create_game
@@ -126,3 +127,17 @@ def test_wrong_director_keys_on_the_api_read_count_and_the_read_goes_on_without_
     assert guesser.get(f"/api/v1/tournaments/{t['id']}", headers=bearer("guess")
                        ).status_code == 429
     assert guesser.get(f"/api/v1/tournaments/{t['id']}").status_code == 200
+
+
+def test_starting_the_next_game_of_a_match_counts_as_a_creation(limited):
+    # Six creations a minute: one Basra game, four Shelem games, then the match's next game.
+    phone = client_at(limited, "192.0.2.53")
+    basra = phone.post("/api/v1/games", json={"game": "basra", "players": ["Ali", "Omar"]})
+    game = basra.get_json()
+    assert add_hand(phone, game, hand=sweep(0)).get_json()["finished"]
+    for _ in range(4):
+        create_game(phone)
+    phone.set_cookie(f"edit_{game['id']}", game["edit_key"])
+    assert phone.post(f"/games/{game['id']}/next").status_code == 303
+    assert phone.post("/api/v1/games", json={"game": "shelem", "players": PLAYERS}
+                      ).status_code == 429

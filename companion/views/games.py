@@ -156,6 +156,7 @@ def _board(game: games.GameView, editor: bool | None = None,
 
 
 @bp.post("/<game_id>/next")
+@creates
 def next_game(game_id: str) -> Any:
     """Start the next game of the match; this phone gets the new game's edit key."""
     return start_following(game_id, games.next_match_game)
