@@ -21,6 +21,10 @@ def key_matches(key: str | None, stored_hash: str) -> bool:
     return hmac.compare_digest(hash_key(key), stored_hash)
 
 
+# What new_id makes: 8 random bytes in URL-safe base64, "-" and "_" swapped for letters.
+GAME_ID_PATTERN = "[A-Za-z0-9]{11}"
+
+
 def new_id() -> str:
     """A game id: short, unguessable enough to not enumerate games, safe in a URL."""
     return secrets.token_urlsafe(8).replace("-", "x").replace("_", "y")

@@ -11,6 +11,8 @@ from flask import Blueprint, Response, render_template, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
 
+from ..services.keys import GAME_ID_PATTERN
+
 bp = Blueprint("pwa", __name__)
 
 THEME_COLOUR = "#0b5d3b"  # the table green of the stylesheet and the icons
@@ -53,7 +55,8 @@ def service_worker() -> Response:
     offline = url_for("pwa.offline")
     version = hashlib.sha256(json.dumps([shell, offline]).encode()).hexdigest()[:12]
     body = render_template("pwa/sw.js", shell=shell, offline=offline, version=version,
-                           game_prefix=url_for("home.index") + "games/")
+                           game_prefix=url_for("home.index") + "games/",
+                           game_id_pattern=GAME_ID_PATTERN)
     response = Response(body, mimetype="text/javascript")
     # A new version of the app must reach phones at their next visit.
     response.headers["Cache-Control"] = "no-cache"

@@ -9,11 +9,12 @@ const OFFLINE = {{ offline | tojson }};
 const SHELL_CACHE = "companion-shell-" + {{ version | tojson }};
 const BOARDS = "companion-boards";
 const GAME_PREFIX = {{ game_prefix | tojson }};
+const GAME_ID = new RegExp("^" + {{ game_id_pattern | tojson }} + "$");
 
-// A game's own page, /games/<id>: not its forms, history or rules.
+// A game's own page, /games/<id>: not its forms, history or rules, nor /games/new.
 function isGamePage(url) {
   return url.pathname.startsWith(GAME_PREFIX) && !url.search &&
-    /^[A-Za-z0-9_-]+$/.test(url.pathname.slice(GAME_PREFIX.length));
+    GAME_ID.test(url.pathname.slice(GAME_PREFIX.length));
 }
 
 self.addEventListener("install", function (event) {

@@ -380,12 +380,15 @@ def test_a_game_opened_once_stays_readable_offline(browser, live_server):
     page.evaluate("navigator.serviceWorker.ready.then(() => true)")
     page.reload()  # now under the service worker, which keeps this board
     expect(page.locator('[data-total-side="0"]')).to_have_text("130")
+    page.goto(f"{live_server}/games/new")  # a form, not a game: not kept as a board
+    expect(page.locator("h1")).not_to_have_text("No connection to Companion")
     context.set_offline(True)
     page.goto(game["view_url"])
     expect(page.locator('[data-total-side="0"]')).to_have_text("130")
     expect(page.locator("#stale")).to_be_visible(timeout=15_000)
-    page.goto(f"{live_server}/games/new")  # never opened: the offline page
+    page.goto(f"{live_server}/games/new")  # not a board: the offline page
     expect(page.locator("h1")).to_have_text("No connection to Companion")
     expect(page.locator("#saved-boards")).to_contain_text("Ali")
+    expect(page.locator("#saved-boards a")).to_have_count(1)
     context.set_offline(False)
     context.close()
