@@ -8,6 +8,7 @@ that are just a number are normalised.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Literal
 
@@ -200,16 +201,26 @@ def _install_template_gettext(app: Flask) -> None:
                                  npgettext=npgettext)
 
 
+def _per_reader(function: Callable[[Any], str]) -> Callable[..., str]:
+    """`function` as a template filter worked out for each reader.
+
+    Jinja folds a plain filter on a constant (`{{ 0 | num }}`) when it compiles a template, so
+    the first reader's digits would stay for everyone; it never folds a context filter.
+    """
+    @pass_context
+    def for_reader(_context: Context, value: Any) -> str:
+        return function(value)
+
+    return for_reader
+
+
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale,
           default_translation_directories=str(app.root_path + "/translations"))
     _install_template_gettext(app)
-    # Jinja folds a filter on a constant (`{{ 0 | num }}`) when it compiles a template: the
-    # first reader's digits would stay for everyone. Every filter here depends on the reader.
-    app.jinja_env.optimized = False
     app.before_request(_normalise_form_numbers)
-    app.add_template_filter(num, "num")
-    app.add_template_filter(cards, "cards")
+    app.add_template_filter(_per_reader(num), "num")
+    app.add_template_filter(_per_reader(cards), "cards")
     # `message | naming(game.sides)`: the engine's "Side 1" becomes the player's name.
     app.add_template_filter(naming, "naming")
 
