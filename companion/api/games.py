@@ -16,7 +16,7 @@ from ..services.access import require_edit_key
 from ..services.payload import read_version
 from . import bp
 from .body import json_body, optional_json_body
-from .serialize import game_json
+from .serialize import created_game, game_json
 
 MAX_LISTED = 100
 
@@ -28,15 +28,7 @@ def create_game():
     game, key = games.create_game(
         get_session(), data.get("game"), data.get("rules"), data.get("players"),
         data.get("teams"), data.get("target"), data.get("first_dealer", 0))
-    return _created(game, key)
-
-
-def _created(game: games.GameView, key: str):
-    """A new game's answer: the game, its edit key (shown this once) and edit link."""
-    body = game_json(game)
-    body["edit_key"] = key
-    body["edit_url"] = url_for("games.show", game_id=game.row.id, key=key, _external=True)
-    return jsonify(body), 201, {"Location": url_for("api.get_game", game_id=game.row.id)}
+    return created_game(game, key)
 
 
 @bp.get("/games")
@@ -123,7 +115,7 @@ def rematch(game_id: str):
         game, key = games.rematch(get_session(), game_id)
     except games.MatchGameExists as started:
         return "", 303, {"Location": url_for("api.get_game", game_id=started.game_id)}
-    return _created(game, key)
+    return created_game(game, key)
 
 
 def _expected_version(data: dict[str, Any], required: bool = True) -> int | None:

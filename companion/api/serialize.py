@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import url_for
+from flask import jsonify, url_for
 
 from ..db import get_session
 from ..i18n import render_msg
@@ -66,3 +66,16 @@ def match_json(game: GameView) -> dict[str, Any] | None:
     if match is None:
         return None
     return {"wins": list(match.wins), "next_game": match.next_game, "decided": match.decided}
+
+
+def edit_url(game_id: str, key: str) -> str:
+    """The link that opens a game for changing it (the key in it is shown this once)."""
+    return url_for("games.show", game_id=game_id, key=key, _external=True)
+
+
+def created_game(game: GameView, key: str) -> Any:
+    """A new game's answer: the game, its edit key (shown this once) and edit link."""
+    body = game_json(game)
+    body["edit_key"] = key
+    body["edit_url"] = edit_url(game.row.id, key)
+    return jsonify(body), 201, {"Location": url_for("api.get_game", game_id=game.row.id)}

@@ -11,11 +11,7 @@ from ..services.access import require_edit_key
 from ..services.rotation import rotate_game_key
 from . import bp
 from .body import json_body
-from .serialize import game_json
-
-
-def _edit_url(game_id: str, key: str) -> str:
-    return url_for("games.show", game_id=game_id, key=key, _external=True)
+from .serialize import created_game, edit_url, game_json
 
 
 @bp.post("/games/<game_id>/key")
@@ -23,7 +19,7 @@ def rotate_key(game_id: str):
     """A new edit key; the old one stops working at once."""
     require_edit_key(game_id)
     key = rotate_game_key(get_session(), game_id)
-    return jsonify({"edit_key": key, "edit_url": _edit_url(game_id, key)})
+    return jsonify({"edit_key": key, "edit_url": edit_url(game_id, key)})
 
 
 @bp.get("/games/<game_id>/export")
@@ -36,10 +32,7 @@ def export_game(game_id: str):
 def import_game():
     """An export becomes a new game with its own id and edit key."""
     game, key = transfer.import_game(get_session(), json_body())
-    body = game_json(game)
-    body["edit_key"] = key
-    body["edit_url"] = _edit_url(game.row.id, key)
-    return jsonify(body), 201, {"Location": url_for("api.get_game", game_id=game.row.id)}
+    return created_game(game, key)
 
 
 @bp.delete("/games/<game_id>")

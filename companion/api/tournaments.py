@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, jsonify, request, url_for
+from flask import abort, jsonify, url_for
 
 from ..db import get_session
 from ..limits import creates
@@ -23,7 +23,7 @@ from ..services.tournament_access import (
 from ..tournament.standings import Row
 from ..views.tournament_extras import side_url
 from . import bp
-from .body import json_body
+from .body import json_body, optional_json_body
 
 
 @bp.post("/tournaments")
@@ -81,7 +81,7 @@ def set_result(tournament_id: str, match_id: int):
 def confirm_result(tournament_id: str, match_id: int):
     """The side that lost confirms the result, or disputes it; the director's key decides."""
     side = _speaker(tournament_id, match_id)
-    data = json_body() if request.get_data() else {}
+    data = optional_json_body()
     session = get_session()
     if "dispute" in data:
         if side is None:

@@ -51,11 +51,9 @@ def counted_director_key(tournament_id: str) -> str | None:
 
 def require_director(tournament_id: str) -> str:
     """The director key; 401 without a key, 403 with a wrong one (429 after too many)."""
-    key = director_key(tournament_id)
+    key = counted_director_key(tournament_id)
     if key is None:
-        if presented_key(tournament_id):
-            refuse_key(tournament_id)
-        abort(401 if not presented_key(tournament_id) else 403)
+        abort(403 if presented_key(tournament_id) else 401)
     return key
 
 
