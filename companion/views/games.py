@@ -131,27 +131,34 @@ def board(game_id: str) -> Any:
     # A save between the version check and the load only makes the board newer: harmless.
     game = games.load_game(get_session(), game_id)
     # The match lines change with the match's other games, so they are part of the key.
-    match = games.match_summary(get_session(), game.row)
-    table_match = tournaments.game_match(get_session(), game_id)
-    key = (game_id, version, str(get_locale()), current_digits(), editor, match, table_match)
+    matches = _matches(game)
+    key = (game_id, version, str(get_locale()), current_digits(), editor, *matches)
     return BOARDS.get_or_render(key, lambda: render_template(
-        "games/_board.html", **_board(game, editor=editor, match=match,
-                                      table_match=table_match)))
+        "games/_board.html", **_board(game, editor=editor, matches=matches)))
+
+
+Matches = tuple[games.MatchSummary | None, games.GameMatch | None]
+
+
+def _matches(game: games.GameView) -> Matches:
+    """The game's match of its own (Basra) and its tournament table's match, if any."""
+    return (games.match_summary(get_session(), game.row),
+            tournaments.game_match(get_session(), game.row.id))
 
 
 def _board(game: games.GameView, editor: bool | None = None,
-           match: games.MatchSummary | None = None,
-           table_match: games.GameMatch | None = None) -> dict[str, Any]:
+           matches: Matches | None = None) -> dict[str, Any]:
     """What the board shows: the game, its chart, its match (a Basra match or a tournament
     table's), and whether this phone may change it."""
     scores = [hand.scores for hand in game.state.hands[:game.state.counted]]
+    match, table_match = _matches(game) if matches is None else matches
     return {
         "game": game,
         "chart": chart.progression(scores, game.sides),
         "editor": can_edit(game.row.id) if editor is None else editor,
         "winners": [game.sides[side] for side in game.state.winners],
-        "match": match or games.match_summary(get_session(), game.row),
-        "table_match": table_match or tournaments.game_match(get_session(), game.row.id),
+        "match": match,
+        "table_match": table_match,
     }
 
 
