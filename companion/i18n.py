@@ -234,5 +234,5 @@ def init_app(app: Flask) -> None:
             "digit_systems": digits.SAMPLES,
             "digits": current_digits(),
             "say": render_msg,
-            "comma": list_separator(),
+            "comma": list_separator,
         }
