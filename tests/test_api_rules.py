@@ -132,3 +132,24 @@ def test_a_target_past_any_real_game_is_refused(client):
         "game": "shelem", "players": ["A", "B", "C", "D"], "target": 10**6})
     assert response.get_json() == {"error": "target can be at most 100000.",
                                    "field": "rules.target"}
+
+
+@pytest.mark.parametrize("game, hand, counts, n", [
+    ("gharat", {"points": [80, 80, 80, 80, 60]}, "2 / 3 / 4", 5),
+    ("shllaat", {"points": [252]}, "2 / 3 / 4 / 5", 1),
+    ("basra", {"cards": [10, 10, 10, 10, 12], "jacks": [1, 1, 1, 1, 0], "aces": [1, 1, 1, 1, 0],
+               "two_of_clubs": 0, "ten_of_diamonds": 0, "basras": [0] * 5}, "2 / 3 / 4", 5),
+])
+def test_a_hand_for_a_player_count_the_game_is_not_played_by_is_refused(client, game, hand,
+                                                                        counts, n):
+    response = score(client, game, hand)
+    assert response.status_code == 400
+    title = {"gharat": "Ghârat", "shllaat": "Shlla'at", "basra": "Basra"}[game]
+    assert response.get_json() == {
+        "error": f"{title} is played by {counts} players, not {n}.", "field": "hand"}
+
+
+def test_five_players_score_a_shllaat_hand(client):
+    response = score(client, "shllaat", {"points": [52, 50, 50, 50, 50]})
+    assert response.status_code == 200
+    assert response.get_json()["scores"] == [52, 50, 50, 50, 50]

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..rules.messages import N_, RuleError, msg
 from ..rules.spec import GameSpec, HandScore
+from .seating import check_player_count
 
 SIDE_LISTS = ("captured", "cards", "jokers", "numbers", "points")
 
@@ -18,6 +19,8 @@ def sides_in(spec: GameSpec, hand: Any) -> int:
         return 2
     for key in SIDE_LISTS:
         if isinstance(hand.get(key), list):
+            # partnerships make two sides of four players, and two is a count of every game
+            check_player_count(spec, len(hand[key]), "hand")
             return len(hand[key])
     raise RuleError(msg(N_("The hand must list what each side captured.")), "hand")
 

@@ -22,13 +22,18 @@ def clean_players(spec: GameSpec, players: Any) -> list[str]:
         raise RuleError(msg(N_("A name can be at most {n} characters."), n=MAX_NAME), "players")
     if len({name.casefold() for name in names}) != len(names):
         raise RuleError(msg(N_("Two players have the same name; tell them apart.")), "players")
-    if len(names) not in spec.player_counts:
+    check_player_count(spec, len(names), "players")
+    return names
+
+
+def check_player_count(spec: GameSpec, n: int, field: str) -> None:
+    """RuleError naming `field` unless `spec`'s game is played by `n` players."""
+    if n not in spec.player_counts:
         raise RuleError(
             msg(N_("{game} is played by {counts} players, not {n}."), game=spec.title,
-                counts=" / ".join(str(c) for c in spec.player_counts), n=len(names)),
-            "players",
+                counts=" / ".join(str(c) for c in spec.player_counts), n=n),
+            field,
         )
-    return names
 
 
 def clean_teams(spec: GameSpec, players: list[str], teams: Any) -> list[list[int]] | None:
