@@ -33,6 +33,9 @@ UNDOABLE = ("add", "edit", "delete", TRIM, SETTINGS)  # changes made afresh
 UNDO, REDO = "undo", "redo"  # both store the kind of change they reverse in `reason`
 NOTHING_TO = {UNDO: N_("There is no change left to undo."),
               REDO: N_("There is no undone change to redo.")}
+# No real game comes near it (a long Basra game has 40 hands); a game at the cap still opens
+# in a blink, and one import or script cannot make a game too big to open (README, "Limits").
+MAX_HANDS = 500
 
 
 class GameNotFound(LookupError):
@@ -411,6 +414,7 @@ def _mutate(session: Session, game_id: str, expected_version: int | None,
                 "Someone else changed this game first: here it is as it is now. "
                 "Check it, then make your change again.")))
         change = make_change(game)
+        check_hand_count(len(change.hands))
         state = _checked_state(game, change)
         _store(session, game.row, change)
         _denormalise(game.row, state, len(change.hands))
@@ -451,6 +455,14 @@ def _changed(session: Session, row: Game) -> None:
     session.flush()  # hooks query the stored games, this one as changed included
     for hook in _AFTER_CHANGE:
         hook(session, row)
+
+
+def check_hand_count(count: int, field: str = "hand") -> None:
+    """Refuse a game that would hold more than MAX_HANDS hands."""
+    if count > MAX_HANDS:
+        raise RuleError(msg(N_("A game holds at most {limit} hands: start a new game to go on "
+                               "(a rematch keeps the players and rules)."), limit=MAX_HANDS),
+                        field)
 
 
 def _lock(session: Session, game_id: str) -> None:

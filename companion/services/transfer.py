@@ -86,6 +86,7 @@ def import_game(session: Session, data: Any) -> tuple[games.GameView, str]:
     if type(first_dealer) is not int or not 0 <= first_dealer < len(names):
         raise RuleError(msg(N_("The first dealer must be one of the players.")), "first_dealer")
     hands = _listed(data, "hands")
+    games.check_hand_count(len(hands), "hands")
     # Unchecked yet: games.compute has the rules read each hand, and refuse a bad one.
     entered: list[Any] = [item.get("hand") if isinstance(item, dict) else None for item in hands]
     history = [_event(item) for item in _listed(data, "history")]

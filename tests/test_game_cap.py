@@ -1,0 +1,50 @@
+"""Every game is bounded: at most 500 hands, however they come (saved one by one or imported)."""
+
+from __future__ import annotations
+
+import io
+import json
+
+from .stored import stored_games
+
+CAP_SENTENCE = ("A game holds at most 500 hands: start a new game to go on "
+                "(a rematch keeps the players and rules).")
+HAND = {"bidder": 0, "bid": 100, "bidder_points": 100}  # made: 100 for Ali's side, 65 for the other
+
+
+def _export_with(client, hands: int) -> dict:
+    """A Shelem game's export (target 100,000: never reached here) holding `hands` hands."""
+    created = client.post("/api/v1/games", json={"game": "shelem", "target": 100_000,
+                                                 "players": ["Ali", "Bahar", "Cyrus", "Dara"]})
+    game = created.get_json()
+    client.post(f"/api/v1/games/{game['id']}/hands", json={"hand": HAND},
+                headers={"Authorization": f"Bearer {game['edit_key']}"})
+    data = client.get(f"/api/v1/games/{game['id']}/export").get_json()
+    data["hands"] = [{**data["hands"][0], "number": n + 1} for n in range(hands)]
+    return data
+
+
+def test_a_game_at_the_cap_refuses_the_next_hand_and_keeps_its_500(client):
+    imported = client.post("/api/v1/games/import", json=_export_with(client, 500))
+    assert imported.status_code == 201, imported.get_json()
+    game = imported.get_json()
+    response = client.post(f"/api/v1/games/{game['id']}/hands", json={"hand": HAND},
+                           headers={"Authorization": f"Bearer {game['edit_key']}"})
+    assert response.status_code == 400
+    assert response.get_json() == {"error": CAP_SENTENCE, "field": "hand"}
+    kept = client.get(f"/api/v1/games/{game['id']}").get_json()
+    assert len(kept["hands"]) == 500
+    assert kept["totals"] == [500 * 100, 500 * 65]
+    assert client.get(f"/games/{game['id']}").status_code == 200  # and it opens
+
+
+def test_an_import_over_the_cap_is_refused_and_stores_nothing(client):
+    data = _export_with(client, 501)
+    before = stored_games(client)
+    response = client.post("/api/v1/games/import", json=data)
+    assert response.status_code == 400
+    assert response.get_json() == {"error": CAP_SENTENCE, "field": "hands"}
+    page = client.post("/games/import", content_type="multipart/form-data",
+                       data={"file": (io.BytesIO(json.dumps(data).encode()), "g.json")})
+    assert page.status_code == 400 and CAP_SENTENCE in page.get_data(as_text=True)
+    assert stored_games(client) == before
