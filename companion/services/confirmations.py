@@ -11,7 +11,8 @@ from sqlmodel import Session
 from ..models_tournament import Match, TournamentEvent
 from ..rules.messages import N_, RuleError, msg
 from ..tournament import confirmation
-from .tournaments import MatchView, TournamentView, _bump, load, match_view
+from .tournaments import MatchView, TournamentView, load, match_view
+from .tournaments.playing import bump
 
 MAX_REASON = 500
 
@@ -92,7 +93,7 @@ def _keep(session: Session, tournament: TournamentView, view: MatchView, word: d
           reason: str) -> TournamentView:
     """Store the word with the result it is about, and note it in the history."""
     assert view.result is not None
-    _bump(session, tournament.row)
+    bump(session, tournament.row)
     match = session.get(Match, view.row.id)
     assert match is not None
     match.confirmation = {**word, "reason": reason,

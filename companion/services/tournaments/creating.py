@@ -1,0 +1,160 @@
+"""Setting a tournament up: its name, game, format and settings, and its entrants."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlmodel import Session
+
+from ...models_tournament import Entrant, Tournament, TournamentEvent
+from ...rules.catalogue import get_game
+from ...rules.messages import N_, RuleError, msg
+from ...rules.spec import GameSpec
+from ...tournament.standings import BUCHHOLZ, TIEBREAKS
+from .. import keys
+from ..seating import MAX_NAME
+from .playing import bump
+from .reading import FORMATS, ROUND_ROBIN, SWISS, TournamentView, load
+
+MAX_ENTRANTS = 256
+MAX_NAME_LENGTH = 80
+
+
+def create_tournament(session: Session, name: Any, game: Any, rules: Any, format: Any,
+                      entrants: Any = None, settings: Any = None) -> tuple[TournamentView, str]:
+    """A new tournament with frozen rules; returns it with the director key (shown once)."""
+    spec = get_game(game)
+    resolved = spec.resolve(rules)
+    title = _clean_name(name)
+    if format not in FORMATS:
+        raise RuleError(msg(N_("The format must be one of: {choices}."),
+                            choices=", ".join(FORMATS)), "format")
+    checked = _settings(spec, format, settings if settings is not None else {})
+    key = keys.new_key()
+    row = Tournament(id=keys.new_id(), name=title, game=spec.name, rules=resolved,
+                     format=format, settings=checked, director_key_hash=keys.hash_key(key))
+    session.add(row)
+    session.add(TournamentEvent(tournament_id=row.id, version=1, action="create"))
+    session.flush()
+    if entrants not in (None, []):  # anything else but a list of names is a 400
+        _add(session, row, spec, entrants, [])
+    session.commit()
+    return load(session, row.id), key
+
+
+def _clean_name(name: Any) -> str:
+    title = " ".join(name.split()) if isinstance(name, str) else ""
+    if not title:
+        raise RuleError(msg(N_("The tournament needs a name.")), "name")
+    if len(title) > MAX_NAME_LENGTH:
+        raise RuleError(msg(N_("A name can be at most {n} characters."), n=MAX_NAME_LENGTH),
+                        "name")
+    return title
+
+
+def _settings(spec: GameSpec, format: str, raw: Any) -> dict[str, Any]:
+    """Best of N, rounds, table size, points and tie-breakers, with each game's defaults."""
+    if not isinstance(raw, dict):
+        raise RuleError(msg(N_("settings must be an object.")), "settings")
+    size = _number(raw, "table_size", 2, 2, 5)
+    partnerships = spec.partnerships == "always" or raw.get("partnerships") is True
+    _check_table(spec, format, size, partnerships)
+    # Two sides of a game played as matches play a whole match (Basra: best of 5).
+    best_of = _number(raw, "best_of", spec.match_games if size == 2 else 1, 1, 9)
+    if size == 2 and best_of % 2 == 0:
+        raise RuleError(msg(N_("A match is best of an odd number of games: 1, 3, 5...")),
+                        "best_of")
+    decider = spec.decider_target if size == 2 and best_of > 1 else None
+    points = raw.get("points") or {}
+    default_breaks = [BUCHHOLZ, *TIEBREAKS[:3]] if format == SWISS else list(TIEBREAKS[:3])
+    tiebreaks = raw.get("tiebreaks", default_breaks)
+    if not isinstance(tiebreaks, list) or any(t not in TIEBREAKS for t in tiebreaks):
+        raise RuleError(msg(N_("Tie-breakers are a list of: {choices}."),
+                            choices=", ".join(TIEBREAKS)), "tiebreaks")
+    confirm = raw.get("confirm_results", False)
+    if type(confirm) is not bool:
+        raise RuleError(msg(N_("confirm_results is true or false.")), "confirm_results")
+    return {
+        "table_size": size, "partnerships": partnerships, "best_of": best_of,
+        "decider_target": _number(raw, "decider_target", decider, 1, 100000) if decider
+        else None,
+        "rounds": _number(raw, "rounds", 0, 0, 50),
+        "points": {kind: _number(points, kind, default, -100, 100)
+                   for kind, default in (("win", 2), ("draw", 1), ("loss", 0))},
+        "tiebreaks": list(dict.fromkeys(tiebreaks)),
+        "confirm_results": confirm,
+    }
+
+
+def _check_table(spec: GameSpec, format: str, size: int, partnerships: bool) -> None:
+    if size > 2 and (format != ROUND_ROBIN or partnerships or size not in spec.player_counts):
+        raise RuleError(msg(N_("Tables of {size} are for a round robin of single players in a "
+                               "game that seats {size}."), size=size), "table_size")
+    if partnerships and spec.partnerships == "never":
+        raise RuleError(msg(N_("{game} has no partnerships."), game=spec.title), "partnerships")
+
+
+def _number(raw: dict[str, Any], name: str, default: Any, low: int, high: int) -> Any:
+    value = raw.get(name, default)
+    if value is None or value == default:
+        return default
+    if type(value) is not int or not low <= value <= high:
+        raise RuleError(msg(N_("{field} must be a whole number from {low} to {high}."),
+                            field=name, low=low, high=high), name)
+    return value
+
+
+# --- Entrants ----------------------------------------------------------------------------
+
+def add_entrants(session: Session, tournament_id: str, entrants: Any) -> TournamentView:
+    """Add players or partnerships before the first round; names stay unique."""
+    tournament = load(session, tournament_id)
+    if tournament.started:
+        raise RuleError(msg(N_("The first round has started: entrants can no longer be "
+                               "added.")), "entrants")
+    bump(session, tournament.row)
+    _add(session, tournament.row, tournament.spec, entrants, tournament.entrants)
+    session.commit()
+    return load(session, tournament_id)
+
+
+def _add(session: Session, row: Tournament, spec: GameSpec, raw: Any,
+         existing: list[Entrant]) -> None:
+    if not isinstance(raw, list) or not raw:
+        raise RuleError(msg(N_("entrants must be a list of names.")), "entrants")
+    team = 2 if row.settings["partnerships"] else 1
+    taken = {p.casefold() for e in existing for p in e.players}
+    added = []
+    for item in raw:
+        players = _players(item, team)
+        clash = next((p for p in players if p.casefold() in taken), None)
+        if clash:
+            raise RuleError(msg(N_("{name} is entered twice."), name=clash), "entrants")
+        taken.update(p.casefold() for p in players)
+        added.append(players)
+    if len(existing) + len(added) > MAX_ENTRANTS:
+        raise RuleError(msg(N_("A tournament has at most {n} entrants."), n=MAX_ENTRANTS),
+                        "entrants")
+    for seed, players in enumerate(added, start=len(existing) + 1):
+        session.add(Entrant(tournament_id=row.id, seed=seed, name=" & ".join(players),
+                            players=players))
+    session.add(TournamentEvent(tournament_id=row.id, version=row.version, action="entrants",
+                                after={"entrants": [" & ".join(p) for p in added]}))
+
+
+def _players(item: Any, team: int) -> list[str]:
+    """One entrant: a name, or a partnership as "A & B" or ["A", "B"]."""
+    parts = item.split("&") if isinstance(item, str) else item
+    if not isinstance(parts, list) or not all(isinstance(p, str) for p in parts):
+        raise RuleError(msg(N_("entrants must be a list of names.")), "entrants")
+    names = [" ".join(p.split()) for p in parts]
+    if len(names) != team or not all(names):
+        raise RuleError(msg(N_("Each entrant is a partnership of two players, like "
+                               "\"Ali & Bahar\".")) if team == 2 else
+                        msg(N_("Each entrant is one player with a name.")), "entrants")
+    if any(len(n) > MAX_NAME for n in names):
+        raise RuleError(msg(N_("A name can be at most {n} characters."), n=MAX_NAME),
+                        "entrants")
+    if len({n.casefold() for n in names}) != len(names):
+        raise RuleError(msg(N_("{name} is entered twice."), name=names[0]), "entrants")
+    return names

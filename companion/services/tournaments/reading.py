@@ -1,0 +1,342 @@
+"""Reading a tournament: its entrants, rounds and tables as they stand, and its standings.
+
+Nothing is kept per process: a match's state is read from its stored games every time.
+Reading never writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+
+from ...models import Game
+from ...models_tournament import Entrant, Match, MatchGame, Round, Tournament, TournamentEvent
+from ...rules.catalogue import get_game
+from ...rules.spec import GameSpec
+from ...tournament import bracket, confirmation, matches
+from ...tournament.records import Record
+from ...tournament.standings import Result, Row, Scoring, standings
+from .. import csv_file, games
+from ..records import records as player_records
+from ..tournament_access import TournamentNotFound
+
+ROUND_ROBIN, SWISS, KNOCKOUT = "round_robin", "swiss", "knockout"
+FORMATS = (ROUND_ROBIN, SWISS, KNOCKOUT)
+
+
+@dataclass
+class MatchView:
+    """A table of a round as people see it: who, the games so far, and the result if any."""
+
+    row: Any  # the match as a plain row: id, round_id, table, sides, manual, key_hash
+    round: int
+    names: list[str]
+    games: list[Any]  # rows with id, finished, winners, totals
+    progress: matches.MatchProgress | None
+    result: Result | None
+    asks_confirmation: bool = False  # the tournament's confirm_results setting
+
+    @property
+    def bye(self) -> bool:
+        return len(self.row.sides) == 1
+
+    @property
+    def decided(self) -> bool:
+        return self.result is not None
+
+    @property
+    def current(self) -> Any:
+        """The game being played now, if any: the first one not finished."""
+        return next((game for game in self.games if not game.finished), None)
+
+    @property
+    def winner(self) -> int | None:
+        """The entrant who won (a bye counts), None while undecided or for a draw."""
+        if self.result is None or self.result.places.count(1) != 1:
+            return None
+        return self.result.sides[self.result.places.index(1)]
+
+    @property
+    def word(self) -> str | None:
+        """The sides' word on the result as it stands: confirmed, disputed, or None."""
+        if self.result is None:
+            return None
+        return confirmation.standing(self.row.confirmation, self.result.places,
+                                     self.result.points)
+
+    @property
+    def provisional(self) -> bool:
+        """Decided by the games, and waiting for the side that lost to confirm it."""
+        return (self.asks_confirmation and self.result is not None and not self.bye
+                and not self.row.manual and self.word != confirmation.CONFIRMED)
+
+    @property
+    def dispute(self) -> dict[str, Any] | None:
+        """The dispute of the result as it stands (side, reason, hands), if any."""
+        return self.row.confirmation if self.word == confirmation.DISPUTED else None
+
+    @property
+    def confirmers(self) -> list[int]:
+        """The sides whose word the result waits for (none once it is no longer provisional)."""
+        return confirmation.confirmers(self.result.places) if (
+            self.provisional and self.result) else []
+
+    @property
+    def disputed_hands(self) -> list[tuple[int, str, int]]:
+        """The hands in question: (the game's number in the match, its id, the hand's)."""
+        numbers = {game.id: number for number, game in enumerate(self.games, start=1)}
+        return [(numbers[hand["game"]], hand["game"], hand["number"])
+                for hand in (self.dispute or {}).get("hands", []) if hand["game"] in numbers]
+
+    @property
+    def confirmer_names(self) -> list[str]:
+        return [self.names[side] for side in self.confirmers]
+
+    @property
+    def live_wins(self) -> list[int]:
+        """Games won per side so far (none for a bye)."""
+        return self.progress.wins if self.progress else []
+
+
+@dataclass
+class TournamentView:
+    """A tournament with its entrants and rounds, as loaded for one request."""
+
+    row: Tournament
+    spec: GameSpec
+    entrants: list[Entrant]
+    rounds: list[list[MatchView]]
+    version: int
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return self.row.settings
+
+    @property
+    def names(self) -> dict[int, str]:
+        return {e.id: e.name for e in self.entrants if e.id is not None}
+
+    @property
+    def started(self) -> bool:
+        return bool(self.rounds)
+
+    @property
+    def current_round(self) -> int:
+        """The round being played (1-based): the first with a match undecided, else the last;
+        0 before the first round."""
+        return next((number for number, r in enumerate(self.rounds, start=1)
+                     if not all(m.decided for m in r)), len(self.rounds))
+
+    @cached_property
+    def provisional(self) -> set[int]:
+        """The entrants with a result still waiting for confirmation."""
+        return {side for r in self.rounds for m in r if m.provisional for side in m.row.sides}
+
+    def knockout_rounds(self) -> list[list[bracket.Played]]:
+        """The knockout's rounds for its bracket: a match waiting for confirmation has no
+        winner yet."""
+        return [[bracket.Played(m.row.id, tuple(m.row.sides),
+                                None if m.provisional else m.winner) for m in r]
+                for r in self.rounds] if self.row.format == KNOCKOUT else []
+
+    @property
+    def champion(self) -> int | None:
+        """The knockout's winner, once its final is decided and confirmed."""
+        return bracket.champion(self.knockout_rounds())
+
+    def winner(self, rows: Sequence[Row]) -> int | None:
+        """Who won: a knockout's champion; else, once every result is in and confirmed, the
+        entrant alone at the top of the standings."""
+        if self.row.format == KNOCKOUT:
+            return self.champion
+        over = self.finished and all(m.decided for r in self.rounds for m in r)
+        if not over or self.provisional or not rows:
+            return None
+        return rows[0].entrant if len(rows) == 1 or rows[1].rank > rows[0].rank else None
+
+    @property
+    def finished(self) -> bool:
+        return self.started and all(m.decided for m in self.rounds[-1]) and (
+            self.rounds_left() == 0)
+
+    def rounds_left(self) -> int:
+        """How many more rounds the format will pair (knockout: until one is left)."""
+        total = self.settings.get("rounds") or 0
+        if self.row.format == KNOCKOUT:
+            if not self.rounds:
+                return max(1, (len(self.entrants) - 1).bit_length())
+            alive = [m.winner for m in self.rounds[-1]]
+            return 0 if len(alive) <= 1 else (len(alive) - 1).bit_length()
+        return max(0, total - len(self.rounds))
+
+
+# --- Loading ---------------------------------------------------------------------------------
+
+def version(session: Session, tournament_id: str) -> int:
+    """Changes whenever the tournament or any of its games changes: one cheap query."""
+    games_sum = (select(func.coalesce(func.sum(Game.version), 0))
+                 .join(MatchGame, col(MatchGame.game_id) == col(Game.id))
+                 .where(MatchGame.tournament_id == tournament_id).scalar_subquery())
+    value = session.exec(select(col(Tournament.version) + games_sum)
+                         .where(Tournament.id == tournament_id)).first()
+    if value is None:
+        raise TournamentNotFound(tournament_id)
+    return int(value)
+
+
+def load(session: Session, tournament_id: str) -> TournamentView:
+    """The tournament as it stands. Only reads: games are started by the changes that call
+    for them (a round paired, a game finished, a result cleared)."""
+    row = session.get(Tournament, tournament_id, populate_existing=True)
+    if row is None:
+        raise TournamentNotFound(tournament_id)
+    spec = get_game(row.game)
+    entrants = list(session.exec(select(Entrant).where(Entrant.tournament_id == row.id)
+                                 .order_by(col(Entrant.seed))))
+    names = {e.id: e.name for e in entrants}
+    numbers = {r.id: r.number for r in session.exec(
+        select(Round).where(Round.tournament_id == row.id))}
+    # Plain rows, not ORM objects: a long tournament has hundreds of matches and games.
+    # (sqlmodel's select() is typed for at most 4 columns, so these rows are untyped.)
+    rows: Sequence[Any] = session.exec(
+        select(Match.id, Match.round_id, Match.table, Match.sides,  # type: ignore[call-overload]
+               Match.manual, Match.key_hash, Match.tournament_id, Match.confirmation)
+        .where(Match.tournament_id == row.id)
+        .order_by(col(Match.round_id), col(Match.table))).all()
+    played = _game_rows(session, MatchGame.tournament_id == row.id)
+    rules = _match_rules(row)
+    rounds: list[list[MatchView]] = [[] for _ in numbers]
+    for match in rows:
+        number = numbers[match.round_id]
+        rounds[number - 1].append(_view(rules, match, number, names, played.get(match.id, [])))
+    return TournamentView(row, spec, entrants, rounds, version(session, row.id))
+
+
+def _game_rows(session: Session, *where: Any) -> dict[int, list[Any]]:
+    """Per match, its live games as plain rows (id, finished, winners, totals, hand_count,
+    version), in order."""
+    # sqlmodel's select() is typed for at most 4 columns
+    query = (select(MatchGame.match_id, Game.id, Game.finished, Game.winners, Game.totals,  # type: ignore[call-overload]
+                    Game.hand_count, Game.version)
+             .join(Game, col(Game.id) == col(MatchGame.game_id))
+             .where(col(Game.deleted_at).is_(None), *where)
+             .order_by(col(MatchGame.match_id), col(MatchGame.number)))
+    found: dict[int, list[Any]] = {}
+    for row in session.exec(query):
+        found.setdefault(row[0], []).append(row)
+    return found
+
+
+@dataclass(frozen=True)
+class _MatchRules:
+    best_of: int
+    target: int
+    decider_target: int | None
+    confirm: bool
+
+
+def _match_rules(row: Tournament) -> _MatchRules:
+    return _MatchRules(row.settings["best_of"], row.rules["target"],
+                       row.settings["decider_target"],
+                       row.settings.get("confirm_results", False))
+
+
+def _view(rules: _MatchRules, match: Any, number: int, names: dict[Any, str],
+          played: list[Any]) -> MatchView:
+    sides = tuple(match.sides)
+    progress = None if len(sides) == 1 else _progress(rules, len(sides), played)
+    if match.manual:
+        result = Result(sides, tuple(match.manual["places"]), tuple(match.manual["points"]))
+    elif len(sides) == 1:
+        result = Result(sides, (1,), (0,))
+    elif progress is not None and progress.finished:
+        result = Result(sides, tuple(progress.places), tuple(_points(played, len(sides))))
+    else:
+        result = None
+    return MatchView(match, number, [names.get(s, "?") for s in sides], played, progress,
+                     result, rules.confirm)
+
+
+def _progress(rules: _MatchRules, sides: int, played: list[Any]) -> matches.MatchProgress:
+    finished = [g for g in played if g.finished]
+    if sides == 2:
+        return matches.head_to_head([g.winners for g in finished], rules.best_of, rules.target,
+                                    rules.decider_target)
+    return matches.table([g.winners for g in finished], [g.totals for g in finished], sides,
+                         rules.best_of, rules.target)
+
+
+def _points(played: list[Any], sides: int) -> list[int]:
+    return [sum(g.totals[side] for g in played) for side in range(sides)]
+
+
+def match_view(tournament: TournamentView, match_id: int) -> MatchView:
+    """A match of the tournament (not a bye); TournamentNotFound for any other id."""
+    for view in (v for r in tournament.rounds for v in r):
+        if view.row.id == match_id and not view.bye:
+            return view
+    raise TournamentNotFound(f"match {match_id}")
+
+
+def game_match(session: Session, game_id: str) -> games.GameMatch | None:
+    """The match of the tournament table this game is played at; None for any other game."""
+    link = session.exec(select(MatchGame).where(MatchGame.game_id == game_id)).first()
+    if link is None:
+        return None
+    match = session.get(Match, link.match_id, populate_existing=True)
+    row = session.get(Tournament, link.tournament_id)
+    assert match is not None and row is not None
+    played = _game_rows(session, MatchGame.match_id == match.id).get(match.id or 0, [])
+    view = _view(_match_rules(row), match, 0, {}, played)
+    wins = view.progress.wins if view.progress else []
+    places = view.result.places if view.result else ()
+    return games.GameMatch.after(game_id, [g.id for g in played], wins, view.decided, places)
+
+
+def match_of(session: Session, row: Game) -> games.GameMatch | None:
+    """The match this game is part of: its tournament table's, else its Basra match."""
+    return game_match(session, row.id) or games.standalone_match(session, row)
+
+
+def history(session: Session, tournament_id: str) -> list[TournamentEvent]:
+    return list(session.exec(select(TournamentEvent)
+                             .where(TournamentEvent.tournament_id == tournament_id)
+                             .order_by(col(TournamentEvent.id).desc())))
+
+
+# --- Standings and records -----------------------------------------------------------------
+
+def scoring(tournament: TournamentView) -> Scoring:
+    points = tournament.settings["points"]
+    return Scoring(points["win"], points["draw"], points["loss"],
+                   tuple(tournament.settings["tiebreaks"]))
+
+
+def rankings(tournament: TournamentView) -> list[Row]:
+    results = [m.result for r in tournament.rounds for m in r if m.result is not None]
+    return standings(tournament.names, results, scoring(tournament))
+
+
+def csv_text(tournament: TournamentView, rows: list[Row]) -> str:
+    """The standings as CSV: one line per entrant, tie-breakers in the tournament's order."""
+    breaks = tournament.settings["tiebreaks"]
+    header = ["rank", "entrant", "played", "won", "drawn", "lost", "points", *breaks,
+              "decided_by"]
+    return csv_file.csv_text([header, *(
+        [row.rank, row.name, row.played, row.won, row.drawn, row.lost, row.points,
+         *("" if row.tiebreaks.get(b) is None else row.tiebreaks[b] for b in breaks),
+         row.decided_by or ""] for row in rows)])
+
+
+def records(session: Session, tournament: TournamentView) -> list[Record]:
+    """Each player's games in this tournament, scored from the stored hands."""
+    ids = [g.id for r in tournament.rounds for m in r for g in m.games]
+    played = list(session.exec(select(Game).where(col(Game.id).in_(ids))
+                               .order_by(col(Game.created_at))
+                               .execution_options(populate_existing=True))) if ids else []
+    return player_records(session, played)
