@@ -181,3 +181,40 @@ def test_the_seven_of_diamonds_opens_a_lebanese_floor_but_not_an_egyptian_one(cl
     assert "A jack dealt to the floor is buried" in page_of(client, lebanese)
     post(client, lebanese, "card", card="7D")
     assert stored(client.application, lebanese["id"])[-1].state["floor"] == ["7D"]
+
+
+def finished_game(client):
+    """Ali wins at the first hand of a game to 30: 30 for most cards, 2 jacks, 2 aces, 10♦ 3."""
+    game = new_game(client, rules={"target": 30})
+    hand = {"cards": [27, 25], "jacks": [2, 2], "aces": [2, 2], "two_of_clubs": 1,
+            "ten_of_diamonds": 0, "basras": [0, 0], "carry_in": 0}
+    added = client.post(f"/api/v1/games/{game['id']}/hands", json={"hand": hand},
+                        headers={"Authorization": f"Bearer {game['edit_key']}"})
+    assert added.get_json()["totals"] == [37, 6]
+    return game
+
+
+def test_a_finished_game_refuses_the_first_card_and_offers_a_rematch(client):
+    game = finished_game(client)
+    page = page_of(client, game)
+    assert "This game is over: Ali won." in page
+    assert 'id="game-over-rematch"' in page
+    assert "Tap the four cards dealt to the floor" not in page
+    response = post(client, game, "card", card="4S")
+    assert "This game is over. Correct a hand to reopen it." in response.get_data(as_text=True)
+    assert stored(client.application, game["id"]) == []
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["hands"][1:] == []
+
+
+def test_the_tally_separates_the_basra_cards(client):
+    game = new_game(client)
+    for card in ("4S", "6H", "10D", "3C"):
+        post(client, game, "card", card=card)
+    post(client, game, "card", card="10C")  # Bahar (left of the dealer) takes 10♦ and 6♥+4♠
+    post(client, game, "card", card="3S")   # Ali takes the lone 3♣: a basra
+    post(client, game, "card", card="5C")   # Bahar's 5♣ stays
+    post(client, game, "card", card="5H")   # Ali takes it: a second basra
+    page = page_of(client, game)
+    assert "basras: " in page
+    tally = page.split("Ali</bdi></strong>", 1)[1].split("</p>", 1)[0]
+    assert tally.count("playing-card") == 2 and "</bdi>, <bdi" in tally

@@ -170,13 +170,18 @@ def history(session: Session, game_id: str) -> list[GameEvent]:
     return list(session.exec(query))
 
 
+def refuse_finished(game: GameView) -> None:
+    """RuleError for a game that takes no new hand: it is over."""
+    if game.row.finished:
+        raise RuleError(msg(N_("This game is over. Correct a hand to reopen it.")), "hand")
+
+
 def add_hand(session: Session, game_id: str, hand: Any, expected_version: int | None = None,
              idempotency_key: str | None = None) -> tuple[GameView, int]:
     """Append a hand; a retry with the same idempotency key adds nothing. Returns (game, number)."""
 
     def change(game: GameView) -> Change:
-        if game.row.finished:
-            raise RuleError(msg(N_("This game is over. Correct a hand to reopen it.")), "hand")
+        refuse_finished(game)
         number = len(game.hands) + 1
         return Change(game.hands + [hand], "add", number, None, hand)
 

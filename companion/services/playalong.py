@@ -46,6 +46,7 @@ def change(session: Session, game_id: str, expected_version: Any,
     added to the game, if this step finished it.
     """
     game = games.load_game(session, game_id)
+    games.refuse_finished(game)  # before the first card, not after a whole hand
     row, steps = _stored_or_new(session, game), engine(game)
     if str(expected_version) != str(row.version):
         raise RuleError(msg(N_("This hand was changed on another phone: here it is as it is "
