@@ -167,7 +167,8 @@ def test_junk_side_choice_and_version_in_hand_entry_never_crash(app, client, typ
     cards = client.post(f"/games/{game_id}/hands/new", data={"mode": "cards", "card_AS": typed})
     assert cards.status_code == 422
     saved = client.post(f"/games/{game_id}/hands/new", data={**BASRA_QUICK, "version": typed})
-    assert saved.status_code == 303  # a hidden version that is no number is no check
+    assert saved.status_code == 400  # a version that is no number is refused, never no check
+    assert "The version must be a whole number." in text(saved)
 
 
 @pytest.mark.parametrize("typed", ["²", "12a", "-5"])

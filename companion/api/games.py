@@ -120,15 +120,7 @@ def rematch(game_id: str):
 
 def _expected_version(data: dict[str, Any], required: bool = True) -> int | None:
     """The version a change is based on, from `If-Match` or the body's `version`."""
-    raw = request.headers.get("If-Match", data.get("version"))
-    if raw is None:
-        if required:
-            raise RuleError(msg(N_("Say which version you corrected: send If-Match with the "
-                                   "game's version.")), "version")
-        return None
-    # An If-Match header may quote the version like an ETag: "3" or W/"3".
-    return read_version(raw if isinstance(raw, bool) else
-                        str(raw).strip().removeprefix("W/").strip('"'))
+    return read_version(request.headers.get("If-Match", data.get("version")), required)
 
 
 def _reason(data: dict[str, Any]) -> str:

@@ -38,7 +38,7 @@ def current(session: Session, game: games.GameView) -> Row:
     return Row(id=row.id, game_id=row.game_id, state=followed, version=row.version)
 
 
-def change(session: Session, game_id: str, expected_version: Any,
+def change(session: Session, game_id: str, expected_version: int | None,
            step: Callable[[dict[str, Any]], dict[str, Any]]) -> tuple[Row, int | None]:
     """Apply one step (a card, a choice, an undo); a finished hand goes to the score sheet.
 
@@ -48,7 +48,7 @@ def change(session: Session, game_id: str, expected_version: Any,
     game = games.load_game(session, game_id)
     games.refuse_finished(game)  # before the first card, not after a whole hand
     row, steps = _stored_or_new(session, game), engine(game)
-    if str(expected_version) != str(row.version):
+    if expected_version != row.version:
         raise RuleError(msg(N_("This hand was changed on another phone: here it is as it is "
                                "now.")), "version")
     row.state = step(steps.follow_leader(row.state, game.state.leader))

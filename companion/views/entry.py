@@ -15,6 +15,7 @@ from ..rules.messages import RuleError
 from ..services import entry, games
 from ..services.access import require_edit_key
 from ..services.games import GameNotFound, GameView, StaleGame
+from ..services.payload import read_version
 from .render import page_or_fragment
 
 bp = Blueprint("entry", __name__, url_prefix="/games")
@@ -65,7 +66,10 @@ def _save(game: GameView, number: int | None):
     fields = request.form
     mode = entry.pick_mode(game.spec, fields.get("mode"))
     session, game_id = get_session(), game.row.id
-    version = _whole(fields.get("version"))
+    try:
+        version = read_version(fields.get("version"))
+    except RuleError as error:  # shown again with the game's version, so a resubmit works
+        return _form(game, mode, _with_version(fields, game), number, error), 400
     try:
         hand = entry.read_hand(game, mode, fields)
         if number is None:
@@ -79,9 +83,8 @@ def _save(game: GameView, number: int | None):
         return _form(game, mode, fields, number, error), 422
     except StaleGame as stale:
         # Keep what was entered; the form now carries the fresh version for a resubmit.
-        fresh = MultiDict(fields)
-        fresh["version"] = str(stale.game.row.version)
-        return _form(stale.game, mode, fresh, number, RuleError(stale.message)), 409
+        return _form(stale.game, mode, _with_version(fields, stale.game), number,
+                     RuleError(stale.message)), 409
     target = url_for("games.show", game_id=game_id)
     if htmx_request.htmx:
         return Response("", 200, {"HX-Redirect": target})
@@ -128,6 +131,13 @@ def _remember(game_id: str, mode: str, body: str) -> Response:
         response.set_cookie(MODE_COOKIE + game_id, mode, max_age=365 * 86400,
                             path=f"/games/{game_id}", samesite="Lax", httponly=True)
     return response
+
+
+def _with_version(fields: MultiDict, game: GameView) -> MultiDict:
+    """What was entered, carrying the game's current version."""
+    fresh = MultiDict(fields)
+    fresh["version"] = str(game.row.version)
+    return fresh
 
 
 def _whole(raw: str | None) -> int | None:

@@ -44,9 +44,14 @@ def save(game_id: str) -> Any:
     form = SettingsForm(request.form.getlist("players"), request.form.get("target", "").strip())
     seen = request.form.get("version", "")
     try:
+        version = _version()
+    except RuleError as error:  # shown again with the game's version, so a resubmit works
+        form.errors[""] = render_msg(error.message)
+        return _page(game, form, game.row.version), 400
+    try:
         target = _target_option(game).parse(form.target)
         games.change_settings(session, game_id, {"players": form.players, "target": target},
-                              _version())
+                              version)
     except games.StaleGame as stale:  # typed values stay; the fresh version goes with them
         form.errors[""] = render_msg(stale.message)
         return _page(stale.game, form, stale.game.row.version), 409

@@ -258,9 +258,8 @@ def _change(game_id: str, make: Any) -> Any:
 
 
 def _version() -> int | None:
-    """The version the page showed; none sent means no check, anything else is refused."""
-    raw = request.form.get("version", "").strip()
-    return read_version(raw) if raw else None
+    """The version the page showed (none sent means no check; junk is refused)."""
+    return read_version(request.form.get("version"))
 
 
 def _refused(game: games.GameView, message: str, status: int) -> tuple[str, int]:

@@ -10,6 +10,7 @@ from ..digits import parse_int
 from ..rules.messages import RuleError
 from ..services import games, playalong
 from ..services.access import require_edit_key
+from ..services.payload import read_version
 from ..services.referee_query import Query, picker
 from .render import page_or_fragment
 
@@ -58,7 +59,11 @@ def act(game_id: str, action: str):
     if action not in steps:
         abort(404)
     try:
-        _, saved = playalong.change(get_session(), game_id, form.get("version"), steps[action])
+        version = read_version(form.get("version"))
+    except RuleError as error:
+        return _render(game_id, error=error.message, status=200 if htmx_request.htmx else 400)
+    try:
+        _, saved = playalong.change(get_session(), game_id, version, steps[action])
     except RuleError as error:
         get_session().rollback()
         # htmx swaps only a 2xx answer; a plain form post gets the refusal's own status
