@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from flask import Flask
 from gunicorn.app.base import BaseApplication
 
 from companion import create_app
@@ -28,13 +29,8 @@ def main() -> None:
     app = create_app()
     tls = tls_options()
     scheme = "https" if tls else "http"
-    print(f"Companion is running. On this computer open {scheme}://127.0.0.1:{port}/")
-    if host in ("0.0.0.0", "::"):
-        addresses = lan_addresses()
-        # Links and QR codes made on this computer point phones at the first of these.
-        app.config.setdefault("LAN_ADDRESS", addresses[0] if addresses else None)
-        for address in addresses:
-            print(f"Phones on the same Wi-Fi open {scheme}://{address}:{port}/")
+    for line in announce(app, host, port, scheme):
+        print(line)
     Server(app, {
         "bind": f"{host}:{port}",
         "workers": int(os.environ.get("WEB_CONCURRENCY", "1")),
@@ -43,6 +39,24 @@ def main() -> None:
         "accesslog": "-",
         **tls,
     }).run()
+
+
+def announce(app: Flask, host: str, port: int, scheme: str) -> list[str]:
+    """The lines `make run` prints: where to open Companion here, and where phones open it.
+
+    Links and QR codes made on this computer point phones at PUBLIC_URL when it is set, else
+    at the first LAN address (kept in the app's config).
+    """
+    lines = [f"Companion is running. On this computer open {scheme}://127.0.0.1:{port}/"]
+    public = app.config.get("PUBLIC_URL")
+    if public:
+        return [*lines, f"Phones open {str(public).rstrip('/')}/ (PUBLIC_URL)"]
+    if host in ("0.0.0.0", "::"):
+        addresses = lan_addresses()
+        app.config.setdefault("LAN_ADDRESS", addresses[0] if addresses else None)
+        lines += [f"Phones on the same Wi-Fi open {scheme}://{address}:{port}/"
+                  for address in addresses]
+    return lines
 
 
 def tls_options() -> dict[str, str]:

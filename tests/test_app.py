@@ -122,3 +122,15 @@ def test_an_unexpected_failure_gets_a_plain_page_or_json_not_a_stack(app):
                                        "happens again, tell whoever runs it."}
     page = client.get("/boom", headers={"Cookie": "lang=fa"})
     assert page.status_code == 500 and "Traceback" not in page.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", "Companion keeps the score of Basra, Shlla'at, Ghârat and Shelem"),
+    ("fa", "امتیاز بصره، شلعت، غارت و شلم"),
+])
+def test_every_page_says_what_companion_is_for_search_engines(client, lang, words):
+    client.set_cookie("lang", lang)
+    for path in ("/", "/games/new", "/referee/basra"):
+        page = client.get(path).get_data(as_text=True)
+        description = page.split('<meta name="description" content="', 1)[1].split('"', 1)[0]
+        assert words in description

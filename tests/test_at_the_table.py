@@ -240,3 +240,25 @@ def test_make_run_serves_https_given_a_certificate_and_its_key(monkeypatch):
     assert tls_options() == {}  # a certificate without its key is not enough
     monkeypatch.setenv("KEYFILE", "lan-key.pem")
     assert tls_options() == {"certfile": "lan.pem", "keyfile": "lan-key.pem"}
+
+
+def test_make_run_prints_the_public_url_phones_open(configured):
+    app = configured(PUBLIC_URL="https://cards.example.org/club/").application
+    from companion.serve import announce
+
+    assert announce(app, "0.0.0.0", 5000, "http") == [
+        "Companion is running. On this computer open http://127.0.0.1:5000/",
+        "Phones open https://cards.example.org/club/ (PUBLIC_URL)",
+    ]
+
+
+def test_make_run_prints_the_lan_addresses_and_links_use_the_first(configured, monkeypatch):
+    monkeypatch.setattr("companion.serve.lan_addresses", lambda: ["192.168.1.20", "10.0.0.7"])
+    client = configured()
+    from companion.serve import announce
+
+    assert announce(client.application, "0.0.0.0", 8000, "https")[1:] == [
+        "Phones on the same Wi-Fi open https://192.168.1.20:8000/",
+        "Phones on the same Wi-Fi open https://10.0.0.7:8000/",
+    ]
+    assert client.application.config["LAN_ADDRESS"] == "192.168.1.20"

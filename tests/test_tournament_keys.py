@@ -75,3 +75,16 @@ def test_the_directors_page_makes_a_new_director_key(client):
     assert stranger.get(f"/tournaments/{t['id']}?key={new}").status_code == 303
     assert stranger.post(f"/api/v1/tournaments/{t['id']}/key",
                          headers={"Authorization": f"Bearer {old}"}).status_code == 403
+
+
+def test_the_director_finds_their_own_link_and_its_qr_code_on_the_desk_at_any_time(client):
+    t = create(client)
+    assert client.get(f"/tournaments/{t['id']}?key={t['director_key']}").status_code == 303
+    desk = client.get(f"/tournaments/{t['id']}").get_data(as_text=True)
+    own = desk.split('id="director-own-link"', 1)[1].split("</details>\n  </details>", 1)[0]
+    assert "Your director link" in own
+    assert re.search(rf'class="director-link" href="[^"]*/tournaments/{t["id"]}\?key='
+                     rf'{t["director_key"]}"', own)
+    assert "QR code of the director link" in own and "<svg" in own
+    follower = client.application.test_client()
+    assert "director-link" not in follower.get(f"/tournaments/{t['id']}").get_data(as_text=True)

@@ -110,8 +110,10 @@ def _desk(tournament_id: str, error: str | None = None, status: int = 200,
         "director": key is not None,
         "tables": _tables(tournament, key) if key else {},
         "history": tournaments.history(session, tournament_id) if key else [],
+        # the director's own link, at any time; just after creation it is the page's news
         "director_url": url_for("tournaments.show", tournament_id=tournament_id, key=key,
-                                _external=True) if key and request.args.get("created") else None,
+                                _external=True) if key else None,
+        "just_made": bool(request.args.get("created")),
         "error": error, "form": form or {},
         "failed": failed[0] if failed else None, "errors": failed[1] if failed else {},
     }
