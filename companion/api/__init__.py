@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint
+from . import games, openapi, referee, rules, share, tournament_keys, tournaments  # noqa: F401  (routes)
+from .blueprint import bp
 
-from ..security import csrf
-
-bp = Blueprint("api", __name__, url_prefix="/api/v1")
-csrf.exempt(bp)  # the API authenticates with the edit key in a header, not a cookie
-
-from . import games, openapi, referee, rules, share, tournament_keys, tournaments  # noqa: E402,F401  (routes)
+__all__ = ["bp"]

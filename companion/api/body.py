@@ -10,7 +10,7 @@ from werkzeug.exceptions import UnsupportedMediaType
 
 from ..inputs import check
 from ..rules.messages import N_, RuleError, msg
-from . import bp
+from .blueprint import bp
 
 
 @bp.before_request

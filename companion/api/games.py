@@ -14,7 +14,7 @@ from ..rules.situation import require
 from ..services import games
 from ..services.access import require_edit_key
 from ..services.payload import read_version
-from . import bp
+from .blueprint import bp
 from .body import json_body, optional_json_body
 from .serialize import created_game, game_json
 

@@ -15,8 +15,8 @@ from typing import Any
 
 from flask import jsonify
 
-from . import bp
 from . import schemas as s
+from .blueprint import bp
 
 EDITOR, DIRECTOR, SIDE = "edit_key", "director_key", "side_key"
 IDEMPOTENCY_KEY = {

@@ -6,7 +6,7 @@ from flask import jsonify
 
 from ..i18n import render_msg
 from ..services import referee
-from . import bp
+from .blueprint import bp
 from .body import json_body
 from .serialize import cards
 

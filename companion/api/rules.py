@@ -7,7 +7,7 @@ from flask import jsonify
 from ..rules.catalogue import GAMES, get_game
 from ..rules.situation import require
 from ..services.scoring import score_hand
-from . import bp
+from .blueprint import bp
 from .body import json_body
 from .serialize import hand_score
 

@@ -8,7 +8,7 @@ from flask import jsonify, url_for
 
 from ..db import get_session
 from ..i18n import render_msg
-from ..rules.spec import HandScore
+from ..rules.scores import HandScore
 from ..services import tournaments
 from ..services.games import GameView
 

@@ -9,7 +9,7 @@ from ..limits import creates
 from ..services import games, transfer
 from ..services.access import require_edit_key
 from ..services.rotation import rotate_game_key
-from . import bp
+from .blueprint import bp
 from .body import json_body
 from .serialize import created_game, edit_url, game_json
 

@@ -8,7 +8,7 @@ from ..db import get_session
 from ..services import tournaments
 from ..services.rotation import rotate_director_key
 from ..services.tournament_access import require_director
-from . import bp
+from .blueprint import bp
 from .tournaments import tournament_json
 
 

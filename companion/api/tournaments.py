@@ -22,7 +22,7 @@ from ..services.tournament_access import (
 )
 from ..tournament.standings import Row
 from ..views.tournament_extras import side_url
-from . import bp
+from .blueprint import bp
 from .body import json_body, optional_json_body
 
 

@@ -26,8 +26,9 @@ from .cards import DECK_52, Card, parse_cards
 from .messages import N_, Msg, N_plural, RuleError, msg, msgn, side_label
 from .options import Option
 from .progress import check_index, play_to_target
+from .scores import GameState, HandScore, Line
 from .situation import require
-from .spec import GameSpec, GameState, HandForm, HandScore, Line, RecordColumn, Referee
+from .spec import GameSpec, HandForm, RecordColumn, Referee
 
 __all__ = ["SPEC", "CaptureVerdict", "judge_capture", "legal_captures", "play",
            "referee_capture", "score_hand"]

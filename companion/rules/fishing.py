@@ -11,7 +11,7 @@ from typing import Any
 from .cards import Card, Deck, parse_cards
 from .messages import N_, NOTHING_ENTERED, Msg, Plural, RuleError, msg, msgn, side_label
 from .progress import check_index
-from .spec import HandScore, Line
+from .scores import HandScore, Line
 
 Counts = dict[str, int]
 

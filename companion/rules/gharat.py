@@ -16,8 +16,9 @@ from .fishing import score_hand as score_fishing
 from .messages import N_, Msg, N_plural, RuleError, msg
 from .options import Option
 from .progress import check_index, play_to_target
+from .scores import GameState, HandScore
 from .situation import claimed, require
-from .spec import GameSpec, GameState, HandForm, HandScore, Referee
+from .spec import GameSpec, HandForm, Referee
 
 # Cards left in the play pile score for nobody, so a count may fall short of the deck's.
 VALUES = CardValues((

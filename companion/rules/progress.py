@@ -6,7 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .messages import N_, Msg, RuleError, msg
-from .spec import GameState, HandScore
+from .scores import GameState, HandScore
 
 # Scores one hand given the hand before it (None for the first): Basra carries majority
 # points from hand to hand, the other games ignore it.

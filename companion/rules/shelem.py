@@ -16,8 +16,9 @@ from .cards import DECK_52, RANKS, SUIT_SYMBOLS, Card, parse_cards
 from .messages import N_, Msg, RuleError, msg, side_label
 from .options import Option
 from .progress import play_to_target
+from .scores import GameState, HandScore, Line
 from .situation import flag, require
-from .spec import GameSpec, GameState, HandForm, HandScore, Line, RecordColumn, Referee
+from .spec import GameSpec, HandForm, RecordColumn, Referee
 
 PLAYERS = 4
 TEAMS = 2

@@ -18,8 +18,9 @@ from .fishing import score_hand as score_fishing
 from .messages import N_, Msg, N_plural, RuleError, msg
 from .options import Option
 from .progress import check_index, play_to_target
+from .scores import GameState, HandScore
 from .situation import claimed, flag, require
-from .spec import GameSpec, GameState, HandForm, HandScore, Referee
+from .spec import GameSpec, HandForm, Referee
 
 DECKS = {"standard": DECK_54, "two-decks": DECK_104}
 TIE_RAISE = 500

@@ -21,7 +21,8 @@ from ..models_tournament import MatchGame
 from ..rules.catalogue import get_game
 from ..rules.messages import N_, Msg, RuleError, msg, naming
 from ..rules.options import Rules
-from ..rules.spec import GameSpec, GameState
+from ..rules.scores import GameState
+from ..rules.spec import GameSpec
 from ..tournament.matches import MatchProgress, head_to_head
 from . import keys
 from .seating import clean_players, clean_teams, side_names

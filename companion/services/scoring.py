@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.messages import N_, RuleError, msg
-from ..rules.spec import GameSpec, HandScore
+from ..rules.scores import HandScore
+from ..rules.spec import GameSpec
 from .seating import check_player_count
 
 SIDE_LISTS = ("captured", "cards", "jokers", "numbers", "points")

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..rules.catalogue import get_game
-from ..rules.spec import HandScore
+from ..rules.scores import HandScore
 
 MADE = {"made": "made", "failed": "failed", "yasa": "yasa", "shelem": "shelem",
         "shelem_double_made": "shelem", "shelem_double_failed": "failed"}

@@ -17,7 +17,7 @@ from ..i18n import current_digits, join_list, num, render_msg, translate
 from ..limits import creates, refuse_key
 from ..rules.catalogue import GAMES, get_game
 from ..rules.messages import RuleError
-from ..rules.spec import Line
+from ..rules.scores import Line
 from ..services import chart, device, games, history, setup, tournaments
 from ..services.access import can_edit, editor_key, remember_key, require_edit_key
 from ..services.keys import key_matches

@@ -14,7 +14,8 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from ...rules.messages import N_, NOTHING_ENTERED, Msg, RuleError, msg, naming
-from ...rules.spec import GameSpec, HandScore
+from ...rules.scores import HandScore
+from ...rules.spec import GameSpec
 from ..games import GameView, compute
 from . import basra, cards, shelem
 from .fields import FormProblems, nothing_entered
