@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from companion.db import upgrade  # noqa: E402
-from tests.test_restart import gunicorn, new_game  # noqa: E402
+from tests.helpers import gunicorn, new_game  # noqa: E402
 
 SPECTATORS = 200
 POLL_EVERY = 2.0

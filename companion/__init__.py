@@ -20,7 +20,20 @@ def create_app(config: dict | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    from . import assets, cli, db, errors, hosts, i18n, inputs, limits, logs, security, vendor
+    from . import (
+        assets,
+        cli,
+        db,
+        errors,
+        hosts,
+        i18n,
+        inputs,
+        limits,
+        logs,
+        security,
+        templating,
+        vendor,
+    )
     from . import config as configuration
     from .api.body import SafeJSONProvider
 
@@ -34,6 +47,7 @@ def create_app(config: dict | None = None) -> Flask:
     db.init_app(app)
     Htmx(app)
     i18n.init_app(app)
+    templating.init_app(app)
     security.init_app(app)
     limits.init_app(app)
     errors.init_app(app)

@@ -8,7 +8,6 @@ that are just a number are normalised.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, Literal
 
@@ -23,7 +22,7 @@ from werkzeug.datastructures import ImmutableMultiDict
 
 from . import card_text, digits
 from .digits import parse_int  # noqa: F401  (re-exported: forms read numbers with it)
-from .rules.messages import N_, Msg, naming
+from .rules.messages import N_, Msg
 
 LANGUAGES = {"en": "English", "ar": "العربية", "fa": "فارسی"}
 RTL = {"ar", "fa"}
@@ -165,7 +164,7 @@ def _normalise_form_numbers() -> None:
     request.__dict__.pop("values", None)  # request.values combines args and the old form
 
 
-def _install_template_gettext(app: Flask) -> None:
+def install_template_gettext(app: Flask) -> None:
     """Template strings translated, with all their numbers in the reader's digits and cards."""
     def filled(context: Context, text: str, variables: dict[str, Any]) -> str:
         text = digits.show_in_prose(text, current_digits())
@@ -201,38 +200,7 @@ def _install_template_gettext(app: Flask) -> None:
                                  npgettext=npgettext)
 
 
-def _per_reader(function: Callable[[Any], str]) -> Callable[..., str]:
-    """`function` as a template filter worked out for each reader.
-
-    Jinja folds a plain filter on a constant (`{{ 0 | num }}`) when it compiles a template, so
-    the first reader's digits would stay for everyone; it never folds a context filter.
-    """
-    @pass_context
-    def for_reader(_context: Context, value: Any) -> str:
-        return function(value)
-
-    return for_reader
-
-
 def init_app(app: Flask) -> None:
     Babel(app, locale_selector=select_locale,
           default_translation_directories=str(app.root_path + "/translations"))
-    _install_template_gettext(app)
     app.before_request(_normalise_form_numbers)
-    app.add_template_filter(_per_reader(num), "num")
-    app.add_template_filter(_per_reader(cards), "cards")
-    # `message | naming(game.sides)`: the engine's "Side 1" becomes the player's name.
-    app.add_template_filter(naming, "naming")
-
-    @app.context_processor
-    def language():
-        lang = str(get_locale() or "en")
-        return {
-            "lang": lang,
-            "text_dir": "rtl" if lang in RTL else "ltr",
-            "languages": LANGUAGES,
-            "digit_systems": digits.SAMPLES,
-            "digits": current_digits(),
-            "say": render_msg,
-            "comma": list_separator,
-        }

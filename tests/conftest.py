@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 from pathlib import Path
 
@@ -10,10 +9,10 @@ import pytest
 from sqlalchemy import create_engine, text
 
 from companion import create_app
-from companion.config import database_url
 from companion.db import upgrade
 
-PG_URL = os.environ.get("COMPANION_TEST_DATABASE_URL")
+from .helpers import PG_URL, with_driver
+
 BACKENDS = ["sqlite"] + (["postgresql"] if PG_URL else [])
 
 
@@ -29,7 +28,7 @@ def sqlite_template(tmp_path_factory) -> Path:
 def postgres_url(worker_id) -> str:
     """A schema of its own per xdist worker in the test database, migrated once."""
     schema = f"companion_{worker_id}"
-    base = _with_driver(PG_URL)
+    base = with_driver(PG_URL)
     admin = create_engine(base)
     with admin.begin() as conn:
         conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
@@ -39,14 +38,6 @@ def postgres_url(worker_id) -> str:
     url = f"{base}{sep}options=-csearch_path%3D{schema}"
     upgrade(url)
     return url
-
-
-def _with_driver(url: str) -> str:
-    class _Fake:
-        config = {"DATABASE_URL": url}
-        instance_path = "."
-
-    return database_url(_Fake())  # type: ignore[arg-type]
 
 
 @pytest.fixture(params=BACKENDS)
@@ -65,6 +56,20 @@ def db_url(request, tmp_path, sqlite_template) -> str:
             conn.execute(text("TRUNCATE " + ", ".join(f'"{t}"' for t in tables) + " CASCADE"))
     engine.dispose()
     return url
+
+
+@pytest.fixture
+def empty_db_url(db_url, tmp_path, worker_id) -> str:
+    """An empty database of the same kind as `db_url` (not even migrated)."""
+    if db_url.startswith("sqlite"):
+        return f"sqlite:///{tmp_path / 'restored.db'}"
+    schema = f"restore_{worker_id}"
+    admin = create_engine(with_driver(PG_URL))
+    with admin.begin() as conn:
+        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
+        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
+    admin.dispose()
+    return f"{with_driver(PG_URL)}?options=-csearch_path%3D{schema}"
 
 
 @pytest.fixture

@@ -4,24 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from .helpers import SHELEM, add, auth
+from .helpers import create_shelem as create
 from .stored import stored_games
-
-SHELEM = {"game": "shelem", "players": ["Ali", "Bahar", "Cyrus", "Dara"]}
-
-
-def create(client, **overrides):
-    response = client.post("/api/v1/games", json={**SHELEM, **overrides})
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
-
-
-def auth(game):
-    return {"Authorization": f"Bearer {game['edit_key']}"}
-
-
-def add(client, game, hand, **headers):
-    return client.post(f"/api/v1/games/{game['id']}/hands", json={"hand": hand},
-                       headers={**auth(game), **headers})
 
 
 def test_create_shelem_game_returns_key_links_and_teams(client):

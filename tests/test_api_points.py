@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from .test_api_games import add, auth
-from .test_api_rules import score
-from .test_corrections import create
+from .helpers import add, auth, score
+from .helpers import create_basra as create
 
 
 def test_shllaat_points_score_each_player(client):

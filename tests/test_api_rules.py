@@ -6,12 +6,7 @@ import pytest
 
 from companion.rules.cards import DECK_52, DECK_54
 
-
-def score(client, game, hand, rules=None):
-    body = {"hand": hand}
-    if rules is not None:
-        body["rules"] = rules
-    return client.post(f"/api/v1/score/{game}", json=body)
+from .helpers import score
 
 
 def test_catalogue_lists_the_four_games_with_presets_and_options(client):

@@ -7,18 +7,9 @@ import pytest
 from companion.db import get_session
 from companion.services import games
 
-from .test_pages_games import as_editor, make_game, text
+from .helpers import as_editor, make_game, next_button, sweep, text
 
 PLAYERS = ["Ali", "Omar"]
-
-
-def sweep(side: int) -> dict:
-    """A hand worth 163 to `side`: enough to win a game to 101, or the decider to 150."""
-    mine = {"cards": 40, "jacks": 4, "aces": 4, "basras": 12}
-    theirs = {"cards": 12, "jacks": 0, "aces": 0, "basras": 0}
-    pair = [mine, theirs] if side == 0 else [theirs, mine]
-    hand = {key: [pile[key] for pile in pair] for key in mine}
-    return {**hand, "two_of_clubs": side, "ten_of_diamonds": side}
 
 
 def play_match(app, winners: list[int], **options) -> tuple[str, str]:
@@ -32,10 +23,6 @@ def play_match(app, winners: list[int], **options) -> tuple[str, str]:
                 game_id = loaded.row.id
             games.add_hand(session, game_id, sweep(side))
     return game_id, key
-
-
-def next_button(response) -> bool:
-    return "Next game of the match" in text(response)
 
 
 def test_two_games_all_makes_the_fifth_game_the_decider_to_150(app, client):

@@ -9,10 +9,16 @@ import json
 
 from companion import create_app
 
+from .helpers import (
+    BASRA_QUICK,
+    SHELEM,
+    add,
+    auth,
+    save,
+)
+from .helpers import api_game_id as make_game
+from .helpers import create_shelem as create
 from .stored import stored_games
-from .test_api_games import SHELEM, add, auth, create
-from .test_pages_entry import BASRA_QUICK, make_game, save
-from .test_transfer import empty_db_url  # noqa: F401  (fixture)
 
 MADE_100 = {"bidder": 0, "bid": 100, "bidder_points": 110}  # made: [110, 55]
 HUGE = "9" * 5000  # past Python's 4,300-digit limit for turning text into a number

@@ -7,9 +7,15 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from .conftest import PG_URL, _with_driver
-from .test_restart import gunicorn, new_game, save_hand
-from .test_share import add_hand, create_game
+from .helpers import (
+    PG_URL,
+    add_hand,
+    create_game,
+    gunicorn,
+    new_game,
+    save_hand,
+)
+from .helpers import with_driver as _with_driver
 
 REDIS_URL = os.environ.get("COMPANION_TEST_REDIS_URL")
 

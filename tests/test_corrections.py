@@ -12,35 +12,23 @@ from hypothesis import strategies as st
 from companion.db import get_session
 from companion.rules.messages import RuleError
 from companion.services import games, records
-from tests.rules.test_gharat import points as gharat_points
-from tests.rules.test_shelem import hand as shelem_hand
-from tests.rules.test_shllaat import even_hand as shllaat_hand
-from tests.test_pages_games import as_editor, text, totals
 
-from .test_api_games import auth
+from .helpers import (
+    AMAL_36,
+    BADR_257,
+    as_editor,
+    auth,
+    basra,
+    gharat_points,
+    shelem_hand,
+    text,
+    totals,
+)
+from .helpers import create_basra as create
+from .helpers import shllaat_even_hand as shllaat_hand
 
-
-def basra(first: list[int], second: list[int], two_of_clubs: int, ten_of_diamonds: int,
-          basras: tuple[int, int] = (0, 0)) -> dict:
-    """A 2-player count-form Basra hand: each side's (cards, jacks, aces)."""
-    return {"cards": [first[0], second[0]], "jacks": [first[1], second[1]],
-            "aces": [first[2], second[2]], "two_of_clubs": two_of_clubs,
-            "ten_of_diamonds": ten_of_diamonds, "basras": list(basras)}
-
-
-# Amal 36 – Badr 7: most cards 30 + 4 jacks + 2 aces against 2 aces + 2♣ 2 + 10♦ 3.
-AMAL_36 = basra([30, 4, 2], [22, 0, 2], 1, 1)
 # The same with nine basras for Amal: 36 + 90 = 126.
 AMAL_126 = basra([30, 4, 2], [22, 0, 2], 1, 1, (9, 0))
-# Amal 6 – Badr 257: 4 aces + 2♣ against most cards 30 + 4 jacks + 10♦ 3 + 22 basras.
-BADR_257 = basra([8, 0, 4], [44, 4, 0], 0, 1, (0, 22))
-
-
-def create(client, game="basra", players=("Amal", "Badr"), **extra):
-    response = client.post("/api/v1/games", json={"game": game, "players": list(players),
-                                                  **extra})
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
 
 
 def played_then_corrected(client):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
-from .test_pages_tournaments import director
+from .helpers import director
 
 HOSTILE = ["=HYPERLINK(\"http://x\")", "+Cyrus", "-Dara", "@Ali"]
 

@@ -7,7 +7,8 @@ import pytest
 
 from companion import create_app
 
-from .test_pages_tournaments import BASRA_WIN, create, next_round
+from .helpers import BASRA_WIN, next_round
+from .helpers import create_tournament as create
 
 SCORER = ["Ali", "Bahar"]
 

@@ -8,7 +8,7 @@ from companion.i18n import render_msg
 from companion.rules.basra import MISCOUNTED
 from companion.rules.messages import msgn
 
-from .test_i18n import _in
+from .helpers import in_locale as _in
 
 
 def _jacks(count: int):

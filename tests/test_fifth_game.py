@@ -12,7 +12,7 @@ import pytest
 
 from companion.rules.catalogue import GAMES
 
-from .test_referee_pages import text
+from .helpers import all_text as text
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from werkzeug.routing import IntegerConverter
 
 from companion.services.transfer import backup
 
-from .test_share import add_hand, create_game
+from .helpers import add_hand, create_game
 
 FIELDS = ["hand", "rules", "players", "teams", "target", "first_dealer", "version", "reason",
           "game", "preset", "floor", "played", "claimed", "previous_floor", "pool", "piles",

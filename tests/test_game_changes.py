@@ -12,9 +12,19 @@ import re
 
 from companion.db import get_session
 from companion.services import games
-from tests.test_corrections import AMAL_36, BADR_257, auth, create
-from tests.test_pages_games import as_editor, make_game, text, totals
-from tests.test_tournament_match_flow import first_match, scorer
+
+from .helpers import (
+    AMAL_36,
+    BADR_257,
+    as_editor,
+    auth,
+    first_match,
+    make_game,
+    scorer,
+    text,
+    totals,
+)
+from .helpers import create_basra as create
 
 
 def url(game, tail=""):

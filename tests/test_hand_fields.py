@@ -9,7 +9,7 @@ from sqlalchemy import create_engine, text
 
 from companion.db import alembic_config
 
-from .test_pages_tournaments import BASRA_WIN
+from .helpers import BASRA_WIN
 
 HANDS = {
     "basra": (["Ali", "Bahar"], BASRA_WIN),

@@ -12,6 +12,8 @@ from companion.digits import parse_int
 from companion.i18n import num, render_msg
 from companion.rules.messages import N_, msg
 
+from .helpers import in_locale as _in
+
 SHELEM = {"game": "shelem", "players": ["Ali", "Bahar", "Cyrus", "Dara"]}
 PLACEHOLDER = re.compile(r"\{\w*\}|%\(\w+\)[sd]")
 
@@ -184,11 +186,6 @@ def test_anything_else_is_not_a_whole_number(typed):
 
 def test_negative_numbers_read_with_either_minus():
     assert parse_int("-35") == parse_int("−۳۵") == -35
-
-
-def _in(app, locale, digits=None):
-    cookies = f"lang={locale}" + (f"; digits={digits}" if digits else "")
-    return app.test_request_context("/", headers={"Cookie": cookies})
 
 
 @pytest.mark.parametrize(("locale", "digits", "shown"), [

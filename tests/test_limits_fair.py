@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from .test_basra_match import sweep
-from .test_pages_tournaments import director
-from .test_safety import client_at, limited_app
-from .test_share import PLAYERS, add_hand, bearer, create_game
+from .helpers import (
+    PLAYERS,
+    add_hand,
+    bearer,
+    client_at,
+    create_game,
+    director,
+    limited_app,
+    sweep,
+)
 
 TOO_MANY = "Too many attempts; wait a moment and try again."
 CAPTURE = {"floor": ["AS", "2H", "6D"], "played": "9C", "claimed": ["AS", "2H", "6D"]}

@@ -14,7 +14,8 @@ import urllib.request
 
 from werkzeug.serving import make_server
 
-from .test_restart import ROOT, Server, _wait_until_up, free_port
+from .helpers import ROOT, Server, free_port
+from .helpers import wait_until_up as _wait_until_up
 
 
 def opened(url: str, referer: str | None = None) -> int:

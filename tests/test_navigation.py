@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .test_pages_games import as_editor, make_game
+from .helpers import as_editor, make_game
 
 
 def test_home_links_to_referee_tournaments_import_and_deleted_games(client):

@@ -6,27 +6,12 @@ import pytest
 
 from companion.rules.cards import RANKS
 
+from .helpers import BASRA_QUICK, save
+from .helpers import api_game_id as make_game
+from .helpers import game_json as game
+
 SPADES_HEARTS = [rank + suit for suit in "SH" for rank in RANKS]
 CLUBS_DIAMONDS = [rank + suit for suit in "CD" for rank in RANKS]
-
-
-def make_game(client, game, players, editor=True, **extra):
-    body = client.post("/api/v1/games", json={"game": game, "players": players, **extra})
-    assert body.status_code == 201, body.get_json()
-    data = body.get_json()
-    if editor:
-        client.set_cookie("edit_" + data["id"], data["edit_key"])
-    return data["id"]
-
-
-def game(client, game_id):
-    return client.get(f"/api/v1/games/{game_id}").get_json()
-
-
-def save(client, game_id, fields, number=None, **headers):
-    url = (f"/games/{game_id}/hands/{number}/edit" if number else f"/games/{game_id}/hands/new")
-    version = game(client, game_id)["version"]
-    return client.post(url, data={"version": version, **fields}, headers=headers)
 
 
 def cards_form(piles, basras=()):
@@ -38,10 +23,6 @@ def cards_form(piles, basras=()):
     for card in basras:
         fields["basra_" + card] = "1"
     return fields
-
-
-BASRA_QUICK = {"mode": "quick", "cards_0": "27", "jacks_0": "2", "aces_0": "2",
-               "two_of_clubs": "0", "ten_of_diamonds": "1", "basras_0": "1", "basras_1": "0"}
 
 
 # --- Basra --------------------------------------------------------------------------------

@@ -11,7 +11,9 @@ from __future__ import annotations
 import html
 import re
 
-from .test_pages_entry import game, make_game, save
+from .helpers import api_game_id as make_game
+from .helpers import game_json as game
+from .helpers import save
 
 FOUR = ["Amal", "Badr", "Carim", "Dina"]
 

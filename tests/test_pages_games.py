@@ -3,45 +3,17 @@
 from __future__ import annotations
 
 import re
-from html import unescape
 
 import pytest
 
 from companion.db import get_session
 from companion.services import games
 
-SHELEM_PLAYERS = ["Ali", "Bahar", "Cyrus", "Dara"]
-MADE_120 = {"bidder": 0, "bid": 120, "bidder_points": 130}      # 130 / 35
+from .helpers import MADE_120, SHELEM_PLAYERS, as_editor, make_game, text, totals
+
 MADE_100_BY_1 = {"bidder": 1, "bid": 100, "bidder_points": 110}  # 55 / 110
 BASRA_TIE = {"cards": [26, 26], "jacks": [2, 2], "aces": [2, 2], "two_of_clubs": 0,
              "ten_of_diamonds": 1}
-
-
-def make_game(app, game="shelem", players=SHELEM_PLAYERS, hands=(), **options):
-    """A game created and played through the services, as another phone would."""
-    with app.app_context():
-        session = get_session()
-        loaded, key = games.create_game(session, game, options.pop("rules", None), players,
-                                       **options)
-        for hand in hands:
-            games.add_hand(session, loaded.row.id, hand)
-        return loaded.row.id, key
-
-
-def as_editor(client, game_id, key):
-    client.set_cookie(f"edit_{game_id}", key)
-    return client
-
-
-def text(response) -> str:
-    """The page's visible text, tags removed and spaces squeezed."""
-    html = re.sub(r"<(script|title)[^>]*>.*?</\1>", " ", response.get_data(as_text=True),
-                  flags=re.S)
-    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
-
-
-def totals(response) -> list[str]:
-    return re.findall(r'data-total-side="\d+">([^<]*)<', response.get_data(as_text=True))
 
 
 def errors(response) -> dict[str, str]:

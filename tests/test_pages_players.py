@@ -4,14 +4,8 @@ from __future__ import annotations
 
 import re
 
-from tests.test_pages_tournaments import BASRA_WIN
-
-
-def game(client, kind, players):
-    response = client.post("/api/v1/games", json={"game": kind, "players": players})
-    assert response.status_code == 201, response.get_json()
-    client.get(f"/games/{response.get_json()['id']}")  # this phone opened it: its records
-    return response.get_json()
+from .helpers import BASRA_WIN
+from .helpers import opened_game as game
 
 
 def hand(client, created, body):

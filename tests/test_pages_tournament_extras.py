@@ -8,17 +8,18 @@ from __future__ import annotations
 
 import re
 
-from .test_basra_match import sweep
-from .test_pages_games import text
-from .test_pages_tournaments import (
+from .helpers import (
     BASRA_WIN,
-    create,
+    confirming,
+    desk,
     director,
     fresh_match,
     next_round,
     play,
+    sweep,
+    text,
 )
-from .test_tournament_confirm import confirming, desk
+from .helpers import create_tournament as create
 
 
 def path(url: str) -> str:

@@ -6,7 +6,8 @@ import re
 
 import pytest
 
-from tests.test_pages_tournaments import BASRA_WIN, create, fresh_match, next_round
+from .helpers import BASRA_WIN, fresh_match, next_round
+from .helpers import create_tournament as create
 
 FORM = {"name": "Club night", "variant": "basra/egyptian", "format": "round_robin",
         "entrants": "Ali\nBahar\nCyrus\nDara", "table_size": "2"}

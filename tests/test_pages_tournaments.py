@@ -4,42 +4,15 @@ from __future__ import annotations
 
 import re
 
-BASRA_WIN = {"cards": [40, 12], "jacks": [4, 0], "aces": [4, 0], "two_of_clubs": 0,
-             "ten_of_diamonds": 0, "basras": [3, 0]}  # 73 for side 0: two make a game
-BASRA_LOSS = {**BASRA_WIN, "cards": [12, 40], "jacks": [0, 4], "aces": [0, 4],
-              "two_of_clubs": 1, "ten_of_diamonds": 1, "basras": [0, 3]}
-
-
-def create(client, **overrides):
-    body = {"name": "Friday", "game": "basra", "format": "round_robin",
-            "entrants": ["Ali", "Bahar", "Cyrus", "Dara"], **overrides}
-    response = client.post("/api/v1/tournaments", json=body)
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
-
-
-def director(t):
-    return {"Authorization": f"Bearer {t['director_key']}"}
-
-
-def next_round(client, t):
-    response = client.post(f"/api/v1/tournaments/{t['id']}/rounds", headers=director(t))
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
-
-
-def play(client, match, hand, hands=2):
-    """Play the match's current game: the same hand `hands` times (two win a game to 101)."""
-    for _ in range(hands):
-        response = client.post(f"/api/v1/games/{match['current_game']}/hands",
-                               json={"hand": hand},
-                               headers={"Authorization": f"Bearer {match['edit_key']}"})
-        assert response.status_code == 201, response.get_json()
-
-
-def fresh_match(client, t, number):
-    body = client.get(f"/api/v1/tournaments/{t['id']}", headers=director(t)).get_json()
-    return next(m for r in body["rounds"] for m in r["matches"] if m["id"] == number)
+from .helpers import (
+    BASRA_LOSS,
+    BASRA_WIN,
+    director,
+    fresh_match,
+    next_round,
+    play,
+)
+from .helpers import create_tournament as create
 
 
 def test_changes_need_the_director_key(client):

@@ -21,9 +21,7 @@ from companion.digits import SYSTEMS
 from companion.i18n import LANGUAGES
 from companion.rules.catalogue import GAMES
 
-from .test_basra_match import sweep
-from .test_pages_games import MADE_120, SHELEM_PLAYERS
-from .test_pages_tournaments import BASRA_WIN
+from .helpers import BASRA_WIN, MADE_120, SHELEM_PLAYERS, sweep
 
 SHLLAAT_HAND = {"jokers": [2, 0, 0], "aces": [2, 1, 1], "jacks": [2, 1, 1],
                 "others": [20, 12, 12]}

@@ -13,7 +13,7 @@ import pytest
 from companion.rules.catalogue import get_game
 from companion.services.setup import rules_title
 
-from .test_referee_pages import text
+from .helpers import all_text as text
 
 HX = {"HX-Request": "true"}
 # Basra: the 7♣ played on 2♠ 5♥ 7♦ may take the 7♦, or 2♠ + 5♥ = 7, or all three.

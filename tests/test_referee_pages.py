@@ -7,12 +7,7 @@ import re
 
 from companion.services.referee_query import Query
 
-
-def text(response) -> str:
-    """The page's visible text, tags dropped and whitespace squeezed."""
-    body = response.get_data(as_text=True)
-    body = re.sub(r"<[^>]+>", " ", body)
-    return " ".join(html.unescape(body).split())
+from .helpers import all_text as text
 
 
 def test_basra_nine_takes_the_floor_a_basra(client):

@@ -12,7 +12,7 @@ import pytest
 from companion import create_app
 from companion.services.access import COOKIE_PREFIX
 
-from .test_share import HAND, PLAYERS, add_hand, bearer, create_game
+from .helpers import HAND, PLAYERS, add_hand, bearer, client_at, create_game, limited_app
 
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 REDIS_URL = os.environ.get("COMPANION_TEST_REDIS_URL")
@@ -177,19 +177,6 @@ def test_stale_correction_is_refused_with_the_fresh_game(client):
 
 
 # Rate limits --------------------------------------------------------------------------------
-
-
-def limited_app(db_url: str, **config):
-    return create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "limits",
-                       "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": True,
-                       "RATELIMIT_WRONG_KEY": "3/minute", "RATELIMIT_CREATE_GAME": "2/minute",
-                       "RATELIMIT_KEY_PREFIX": f"test-{uuid.uuid4().hex}", **config})
-
-
-def client_at(app, address: str):
-    client = app.test_client()
-    client.environ_base["REMOTE_ADDR"] = address
-    return client
 
 
 @pytest.fixture

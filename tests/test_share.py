@@ -9,25 +9,7 @@ from flask import render_template
 from companion.services import games
 from companion.services.access import COOKIE_PREFIX
 
-PLAYERS = ["Ali", "Bahar", "Cyrus", "Dara"]
-HAND = {"bidder": 0, "bid": 100, "bidder_points": 100}  # made: [100, 65]
-
-
-def create_game(client, players=PLAYERS, target=100_000) -> dict:
-    """A Shelem game through the API, with a target far enough away for long tests."""
-    response = client.post("/api/v1/games", json={"game": "shelem", "players": players,
-                                                  "target": target})
-    assert response.status_code == 201, response.get_json()
-    return response.get_json()
-
-
-def bearer(key: str) -> dict[str, str]:
-    return {"Authorization": f"Bearer {key}"}
-
-
-def add_hand(client, game: dict, key: str | None = None, hand=HAND, **headers):
-    return client.post(f"/api/v1/games/{game['id']}/hands", json={"hand": hand},
-                       headers={**bearer(key or game["edit_key"]), **headers})
+from .helpers import add_hand, bearer, create_game
 
 
 def share_panel(app, game_id: str, cookie: str | None = None, **context) -> str:

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from tests.test_pages_players import game
+from .helpers import opened_game as game
 
 
 def headings(page: str, section: str) -> list[str]:

@@ -7,14 +7,17 @@ Four entrants in a knockout meet 1v4 (Ali v Dara) and 2v3 (Bahar v Cyrus).
 
 from __future__ import annotations
 
-from .test_basra_match import sweep
-from .test_pages_games import text
-from .test_pages_tournaments import create, director, fresh_match, next_round, play
-
-
-def confirming(client, format="knockout", entrants=None, **settings):
-    return create(client, format=format, entrants=entrants or ["Ali", "Bahar", "Cyrus", "Dara"],
-                  settings={"best_of": 1, "confirm_results": True, **settings})
+from .helpers import (
+    confirming,
+    create_tournament,
+    desk,
+    director,
+    fresh_match,
+    next_round,
+    play,
+    sweep,
+    text,
+)
 
 
 def word(client, t, match, key=None, body=None):
@@ -27,11 +30,6 @@ def word(client, t, match, key=None, body=None):
 def standings(client, t):
     rows = client.get(f"/api/v1/tournaments/{t['id']}/standings").get_json()["standings"]
     return {row["name"]: row["provisional"] for row in rows}
-
-
-def desk(client, t):
-    client.get(f"/tournaments/{t['id']}?key={t['director_key']}")  # the director's cookie
-    return text(client.get(f"/tournaments/{t['id']}"))
 
 
 def test_the_side_that_lost_confirms_and_only_then_the_next_round_pairs(client):
@@ -139,7 +137,8 @@ def test_a_result_set_by_hand_is_the_directors_decision(client):
 
 
 def test_without_the_setting_results_count_at_once(client):
-    t = create(client, format="knockout", entrants=["Ali", "Bahar"], settings={"best_of": 1})
+    t = create_tournament(client, format="knockout", entrants=["Ali", "Bahar"],
+                          settings={"best_of": 1})
     match = next_round(client, t)["matches"][0]
     assert "side_keys" not in match and match["provisional"] is False
     play(client, match, sweep(1), hands=1)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from .test_pages_tournaments import BASRA_WIN, create, director, fresh_match, next_round
+from .helpers import BASRA_WIN, director, fresh_match, next_round
+from .helpers import create_tournament as create
 
 
 def save(client, game_id, key, hand=BASRA_WIN):

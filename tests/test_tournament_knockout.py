@@ -7,9 +7,8 @@ in the final).
 
 from __future__ import annotations
 
-from .test_basra_match import sweep
-from .test_pages_games import text
-from .test_pages_tournaments import create, director, next_round, play
+from .helpers import create_tournament as create
+from .helpers import director, next_round, play, sweep, text
 
 EIGHT = ["Ali", "Bahar", "Cyrus", "Dara", "Elham", "Farid", "Golnar", "Hadi"]
 

@@ -9,18 +9,16 @@ from __future__ import annotations
 
 import re
 
-from .test_basra_match import next_button, sweep
-from .test_pages_tournaments import BASRA_LOSS, BASRA_WIN, create, director, fresh_match
-from .test_pages_tournaments import next_round as pair_round
-
-
-def first_match(client, best_of: int = 3):
-    t = create(client, settings={"best_of": best_of})
-    return t, pair_round(client, t)["matches"][0]  # Ali against Dara
-
-
-def scorer(match):
-    return {"Authorization": f"Bearer {match['edit_key']}"}
+from .helpers import (
+    BASRA_LOSS,
+    BASRA_WIN,
+    director,
+    first_match,
+    fresh_match,
+    next_button,
+    scorer,
+    sweep,
+)
 
 
 def add(client, match, game_id, hand):

@@ -7,16 +7,14 @@ import json
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import create_engine, text
 
 from companion import create_app
 from companion.db import get_session
 from companion.models import Game
 from companion.services.access import COOKIE_PREFIX
 
-from .conftest import PG_URL, _with_driver
+from .helpers import PLAYERS, add_hand, bearer, create_game
 from .stored import stored_games
-from .test_share import PLAYERS, add_hand, bearer, create_game
 
 SECOND = {"bidder": 1, "bid": 120, "bidder_points": 130}  # made: [35, 130]
 
@@ -187,18 +185,6 @@ def test_undo_of_a_delete_expires_after_7_days(app, client):
 # Whole database: backup and restore ---------------------------------------------------------
 
 
-@pytest.fixture
-def empty_db_url(db_url, tmp_path, worker_id) -> str:
-    """An empty database of the same kind as `db_url` (not even migrated)."""
-    if db_url.startswith("sqlite"):
-        return f"sqlite:///{tmp_path / 'restored.db'}"
-    schema = f"restore_{worker_id}"
-    admin = create_engine(_with_driver(PG_URL))
-    with admin.begin() as conn:
-        conn.execute(text(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE'))
-        conn.execute(text(f'CREATE SCHEMA "{schema}"'))
-    admin.dispose()
-    return f"{_with_driver(PG_URL)}?options=-csearch_path%3D{schema}"
 
 
 def test_backup_restore_backup_is_identical(app, client, empty_db_url, tmp_path):

@@ -14,8 +14,8 @@ from companion.rules.catalogue import get_game
 from companion.rules.messages import Msg, RuleError
 from companion.rules.progress import status_for
 
-from .test_pages_games import as_editor as editor
-from .test_pages_games import make_game, text
+from .helpers import as_editor as editor
+from .helpers import make_game, text
 
 SHELEM = ["Ali", "Bahar", "Cyrus", "Dara"]
 MADE_120 = {"bidder": 0, "bid": 120, "bidder_points": 130}  # 130 / 35

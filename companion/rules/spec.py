@@ -42,7 +42,7 @@ class HandForm:
         return self.deck is not None
 
 
-class PlayAlong(Protocol):
+class PlayAlongEngine(Protocol):
     """A hand recorded card by card while it is played (rules/basra_playalong.py is one).
 
     A state is plain JSON, stored as it is; every step returns a new state or raises
@@ -116,7 +116,7 @@ class GameSpec:
     leader_role: str = N_("Plays first")
     dealer_matters: bool = True
     # A hand can be recorded card by card (play-along), with captures taken by the referee.
-    play_along: PlayAlong | None = None
+    play_along: PlayAlongEngine | None = None
     referee: Referee | None = None
     hand_form: HandForm = HandForm("fishing")
     # Text the pages show for this game (msgids, translated by the templates).

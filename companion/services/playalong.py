@@ -14,11 +14,11 @@ from sqlmodel import Session, col, select
 from ..models import PlayAlong as Row
 from ..models import utcnow
 from ..rules.messages import N_, RuleError, msg
-from ..rules.spec import PlayAlong
+from ..rules.spec import PlayAlongEngine
 from . import games
 
 
-def engine(game: games.GameView) -> PlayAlong:
+def engine(game: games.GameView) -> PlayAlongEngine:
     """The game's play-along; a RuleError for a game whose spec has none."""
     if game.spec.play_along is None:
         raise RuleError(msg(N_("Play-along is for Basra games.")), "game")

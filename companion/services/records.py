@@ -9,7 +9,7 @@ from sqlmodel import Session, col, select
 
 from ..models import Game, Hand
 from ..rules.catalogue import GAMES
-from ..tournament.records import Played, Record, player_key, tally
+from ..tournament.records import PlayedGame, Record, player_key, tally
 from . import games
 
 CHUNK = 500  # game ids per query: well under every database's limit on parameters
@@ -64,7 +64,7 @@ def _hands(session: Session, ids: list[str]) -> dict[str, list[dict[str, Any]]]:
     return found
 
 
-def _played(row: Game, hands: list[dict[str, Any]]) -> Played:
+def _played(row: Game, hands: list[dict[str, Any]]) -> PlayedGame:
     state = games.compute(GAMES[row.game], row, hands)
-    return Played(row.game, row.players, row.teams, row.finished, row.winners,
+    return PlayedGame(row.game, row.players, row.teams, row.finished, row.winners,
                   state.hands[:state.counted])

@@ -16,7 +16,7 @@ class Played:
 
 
 @dataclass(frozen=True)
-class Slot:
+class BracketMatch:
     """A match of the bracket; None for a match not paired yet, whose sides are the winners
     of the two matches before it as far as they are known."""
 
@@ -28,7 +28,7 @@ class Slot:
         return self.played.winner if self.played else None
 
 
-def bracket(rounds: Sequence[Sequence[Played]]) -> list[list[Slot]]:
+def bracket(rounds: Sequence[Sequence[Played]]) -> list[list[BracketMatch]]:
     """Every round of the knockout, from the first (as paired) to the final."""
     if not rounds:
         return []
@@ -42,15 +42,16 @@ def bracket(rounds: Sequence[Sequence[Played]]) -> list[list[Slot]]:
             if index // 2 < len(paired):
                 following.append(_slot(paired[index // 2]))
             else:
-                following.append(Slot(None, (before[index].winner, before[index + 1].winner)))
+                sides = (before[index].winner, before[index + 1].winner)
+                following.append(BracketMatch(None, sides))
         slots.append(following)
     return slots
 
 
-def _slot(match: Played) -> Slot:
+def _slot(match: Played) -> BracketMatch:
     first = match.sides[0]
     second = match.sides[1] if len(match.sides) > 1 else None
-    return Slot(match, (first, second))
+    return BracketMatch(match, (first, second))
 
 
 def champion(rounds: Sequence[Sequence[Played]]) -> int | None:

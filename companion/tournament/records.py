@@ -34,7 +34,7 @@ class Record:
 
 
 @dataclass(frozen=True)
-class Played:
+class PlayedGame:
     """One game as the records need it: who sat where, who won, the hands as scored."""
 
     game: str
@@ -50,7 +50,7 @@ def player_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
-def tally(games: Iterable[Played], spelling: dict[str, str] | None = None) -> list[Record]:
+def tally(games: Iterable[PlayedGame], spelling: dict[str, str] | None = None) -> list[Record]:
     """Each player's record over `games`, most wins first.
 
     A name is shown as first spelled in `spelling` (player_key -> name), which this fills.

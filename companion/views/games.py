@@ -13,11 +13,10 @@ from htmx_flask import request as htmx_request
 from sqlmodel import Session
 
 from ..db import get_session
-from ..i18n import current_digits, join_list, num, render_msg, translate
+from ..i18n import current_digits, render_msg
 from ..limits import creates, refuse_key
 from ..rules.catalogue import GAMES, get_game
 from ..rules.messages import RuleError
-from ..rules.scores import Line
 from ..services import chart, device, games, history, setup, tournaments
 from ..services.access import can_edit, editor_key, remember_key, require_edit_key
 from ..services.keys import key_matches
@@ -34,25 +33,6 @@ SETUP_FRAGMENTS = {
     "players": "games/_players.html",
     "first-dealer": "games/_dealer.html",
 }
-
-
-@bp.app_context_processor
-def helpers() -> dict[str, Any]:
-    return {"preset_title": setup.preset_title, "value_title": setup.value_title,
-            "rules_title": setup.rules_title, "spec_of": get_game}
-
-
-@bp.app_template_filter("breakdown")
-def breakdown(lines: list[Line]) -> str:
-    """"most cards 30, jacks 2, basras 20" in the request's language."""
-    items = [translate("%(label)s %(points)s", label=render_msg(line.label),
-                       points=num(line.points)) for line in lines]
-    return join_list(items, style="unit") if items else "—"
-
-
-@bp.app_template_filter("names")
-def names(items: list[str]) -> str:
-    return join_list(list(items))
 
 
 # --- Setting up a game -------------------------------------------------------------------

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import time
-from typing import Any
 
 from flask import Blueprint, Response, render_template, url_for
 from flask_babel import get_locale
@@ -22,12 +20,6 @@ ICON_SIZES = (192, 512)
 SHELL_FILES = ("css/app.css", "js/app.js", "js/outbox.js", "js/freshness.js", "js/share.js",
                "js/offline.js", "vendor/htmx.min.js", "favicon.svg",
                *(f"icons/icon-{size}.png" for size in ICON_SIZES))
-
-
-@bp.app_context_processor
-def _page_time() -> dict[str, Any]:
-    """When the page was made (ms since 1970): a board read offline says how old it is."""
-    return {"page_time": int(time.time() * 1000)}
 
 
 @bp.get("/manifest.webmanifest")

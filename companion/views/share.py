@@ -58,11 +58,6 @@ def share_links(game_id: str, key: str | None = None) -> Links:
     return links
 
 
-@bp.app_context_processor
-def _helpers() -> dict:
-    return {"share_links": share_links, "qr_svg": qr_svg}
-
-
 @bp.post("/<game_id>/key")
 def rotate_key(game_id: str):
     """A new edit key: this phone keeps editing, every other edit link and cookie stops."""

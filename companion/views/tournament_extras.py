@@ -87,11 +87,6 @@ def side_url(tournament_id: str, match_id: int, side: int) -> str:
                    key=side_key(tournament_id, match_id, side), _external=True)
 
 
-@bp.app_context_processor
-def _helpers() -> dict[str, Any]:
-    return {"side_url": side_url, "qr_svg": qr_svg}
-
-
 # --- A side's page: confirm or dispute ---------------------------------------------------------
 
 @bp.get("/<tournament_id>/matches/<int:match_id>/confirm")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import threading
 from pathlib import Path
@@ -12,15 +11,11 @@ from werkzeug.serving import make_server
 
 from companion import create_app
 
-CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+from .helpers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
+
 # htmx logs these when a request is cut short because the page moved on (a live preview or a
 # board poll in flight when the scorer taps Save): nothing a user sees, so not a failure.
 ABORTED_REQUEST_LOGS = {"htmx:sendAbort", "htmx:afterRequest"}
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
 
 
 @pytest.fixture(scope="session")
@@ -67,6 +62,3 @@ def page(browser, request):
     context.close()
 
 
-def no_horizontal_overflow(page) -> bool:
-    return page.evaluate(
-        "document.documentElement.scrollWidth <= document.documentElement.clientWidth")

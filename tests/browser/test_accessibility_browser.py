@@ -15,7 +15,7 @@ from werkzeug.serving import make_server
 from companion import create_app
 
 from ..site_tour import build
-from .conftest import no_horizontal_overflow
+from .helpers import no_horizontal_overflow
 
 pytestmark = pytest.mark.browser
 VIEWPORT = {"width": 390, "height": 844}

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import no_horizontal_overflow
-from .test_entry_browser import SHELEM_PLAYERS, api_game, totals
+from ..helpers import SHELEM_PLAYERS
+from .helpers import api_game, no_horizontal_overflow
+from .helpers import page_totals as totals
 
 pytestmark = pytest.mark.browser
 

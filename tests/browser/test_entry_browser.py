@@ -7,32 +7,11 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import no_horizontal_overflow
+from ..helpers import SHELEM_PLAYERS
+from .helpers import Taps, api_game, basra_hand, no_horizontal_overflow
+from .helpers import page_totals as totals
 
 pytestmark = pytest.mark.browser
-
-SHELEM_PLAYERS = ["Ali", "Bahar", "Cyrus", "Dara"]
-
-
-class Taps:
-    """page.click, counted: every call is one tap of the scorer's thumb."""
-
-    def __init__(self, page):
-        self.page, self.count = page, 0
-
-    def __call__(self, selector: str) -> None:
-        self.count += 1
-        self.page.click(selector)
-        # A tap that opens a page: wait for its scripts, as a thumb waits for the page.
-        self.page.wait_for_load_state()
-
-
-def api_game(page, live_server, game, players, **extra):
-    """A game made over the API, its edit link opened so this phone may change it."""
-    created = page.request.post(live_server + "/api/v1/games",
-                                data={"game": game, "players": players, **extra}).json()
-    page.goto(created["edit_url"])
-    return created["id"]
 
 
 def new_game_page(page, live_server, game, players, target=None):
@@ -52,27 +31,12 @@ def new_game_page(page, live_server, game, players, target=None):
     return page.url.rsplit("/", 1)[1]
 
 
-def totals(page):
-    return [page.locator(f'[data-total-side="{i}"]').inner_text() for i in range(2)]
-
-
 def shelem_hand(tap, team=0):
     """Bidding team, bid 120 and 130 points taken: the typical Shelem hand."""
     tap(f'label[for="bidder-{team}"]')
     tap('[data-for="bid"][data-set="120"]')
     tap('[data-for="bidder_points"][data-step="5"]')
     tap('[data-for="bidder_points"][data-step="5"]')
-    tap("#save")
-
-
-def basra_hand(tap):
-    """27 cards, 2♣ and 10♦ split, two jacks and two aces each, one basra."""
-    tap('[data-for="cards_0"][data-set="27"]')
-    tap('label[for="two_of_clubs-0"]')
-    tap('label[for="ten_of_diamonds-1"]')
-    tap('label[for="jacks_0-2"]')
-    tap('label[for="aces_0-2"]')
-    tap('[data-for="basras_0"][data-step="1"]')
     tap("#save")
 
 

@@ -7,8 +7,8 @@ from datetime import datetime, timedelta
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import no_horizontal_overflow
-from .test_entry_browser import api_game, totals
+from .helpers import api_game, no_horizontal_overflow
+from .helpers import page_totals as totals
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import no_horizontal_overflow
+from .helpers import no_horizontal_overflow
 
 pytestmark = pytest.mark.browser
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import no_horizontal_overflow
+from .helpers import no_horizontal_overflow
 
 pytestmark = pytest.mark.browser
 

@@ -9,8 +9,8 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from playwright.sync_api import expect
 
-from ..test_basra_match import sweep
-from .conftest import no_horizontal_overflow
+from ..helpers import sweep
+from .helpers import no_horizontal_overflow
 
 pytestmark = pytest.mark.browser
 

@@ -5,9 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import no_horizontal_overflow
-from .test_entry_browser import Taps, basra_hand
-from .test_referee_browser import tap_card
+from .helpers import Taps, basra_hand, no_horizontal_overflow, tap_card
 
 pytestmark = pytest.mark.browser
 

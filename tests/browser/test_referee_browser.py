@@ -2,40 +2,15 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
 from companion.rules import basra_playalong as engine
-from companion.rules.cards import SUIT_SYMBOLS
 
 from ..playalong_deal import shuffled_hand
-from .conftest import no_horizontal_overflow
+from .helpers import choose_slot, no_horizontal_overflow, tap_card
 
 pytestmark = pytest.mark.browser
-
-
-def tap_card(page, text: str, scope: str = ".picker") -> None:
-    """Rank, then suit: `10D` is the 10 key, then 10♦. The referee's suits stay open with the
-    card pressed (a second tap takes it out again); play-along's close."""
-    rank, suit = text[:-1], text[-1]
-    rank_key = page.locator(f"{scope} .ranks .key").filter(has_text=re.compile(f"^{rank}$"))
-    if rank_key.get_attribute("aria-pressed") != "true":  # a second tap would close it
-        rank_key.click()
-    key = page.locator(f"{scope} .suits .key", has_text=rank + SUIT_SYMBOLS[suit])
-    key.click()
-    if scope == ".picker":
-        expect(key).to_have_attribute("aria-pressed", "true")
-    else:
-        expect(page.locator(f"{scope} .suits")).to_have_count(0)
-
-
-def choose_slot(page, name: str) -> None:
-    """Open a slot of the situation and wait until the page shows it open (a faster tap
-    would still belong to the slot before)."""
-    page.get_by_role("button", name=name).click()
-    expect(page.get_by_role("button", name=name)).to_have_attribute("aria-pressed", "true")
 
 
 def test_settle_a_basra_capture_by_tapping(page, live_server):

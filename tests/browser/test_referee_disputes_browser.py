@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import no_horizontal_overflow
-from .test_referee_browser import choose_slot, tap_card
+from .helpers import choose_slot, no_horizontal_overflow, tap_card
 
 
 def choose_pile(page, name: str) -> None:

@@ -8,7 +8,7 @@ from urllib.request import Request, urlopen
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import ARTIFACTS, no_horizontal_overflow
+from .helpers import ARTIFACTS, no_horizontal_overflow
 
 pytestmark = pytest.mark.browser
 

@@ -17,7 +17,7 @@ from werkzeug.serving import make_server
 
 from companion import create_app
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS
+from .helpers import CHROMIUM, CHROMIUM_ARGS
 
 pytestmark = pytest.mark.browser
 

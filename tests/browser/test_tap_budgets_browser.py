@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .conftest import no_horizontal_overflow
-from .test_entry_browser import SHELEM_PLAYERS, Taps, api_game, basra_hand
+from ..helpers import SHELEM_PLAYERS
+from .helpers import Taps, api_game, basra_hand, no_horizontal_overflow
 
 pytestmark = pytest.mark.browser
 

@@ -12,6 +12,8 @@ from companion.rules.cards import DECK_52
 from companion.rules.gharat import SPEC, judge_capture, play, score_hand
 from companion.rules.messages import RuleError
 
+from ..helpers import gharat_points as points
+
 STANDARD = SPEC.resolve({})
 TOP_CARD = SPEC.resolve({"steal": "top_card"})
 OPTIONAL = SPEC.resolve({"capture": "optional"})
@@ -20,20 +22,6 @@ FULL_PACK = [str(c) for c in DECK_52.cards()]
 
 def lines(score, side: int) -> str:
     return ", ".join(f"{line.label} {line.points}" for line in score.lines[side])
-
-
-def points(*per_side: int) -> dict:
-    """A count-form hand giving each side the points asked: aces first, then courts, numbers."""
-    left = {"aces": [4, 20], "courts": [12, 10], "numbers": [36, 5]}
-    hand: dict = {kind: [] for kind in left}
-    for wanted in per_side:
-        for kind, (cards, value) in left.items():
-            taken = min(cards, wanted // value)
-            hand[kind].append(taken)
-            wanted -= taken * value
-            left[kind][0] -= taken
-        assert wanted == 0
-    return hand
 
 
 def judge(play_pile_top, piles, player, played, claimed_play_pile=False, claimed_piles=(),

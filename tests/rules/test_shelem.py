@@ -12,6 +12,8 @@ from companion.rules.cards import parse_card
 from companion.rules.messages import RuleError
 from companion.rules.shelem import SPEC, card_points, judge_bids, judge_trick, pack_total
 
+from ..helpers import shelem_hand as hand
+
 STANDARD = SPEC.resolve({})
 ACES_15 = SPEC.resolve({"ace_points": 15})
 MADE_BID = SPEC.resolve({"made": "bid"})
@@ -27,10 +29,6 @@ def rule_error(call, *args) -> RuleError:
     with pytest.raises(RuleError) as caught:
         call(*args)
     return caught.value
-
-
-def hand(bidder, bid, points):
-    return {"bidder": bidder, "bid": bid, "bidder_points": points}
 
 
 # ---------------------------------------------------------------- the game as data

@@ -12,22 +12,15 @@ from companion.rules.cards import DECK_54, DECK_104, parse_card, parse_cards
 from companion.rules.messages import RuleError
 from companion.rules.shllaat import SPEC, is_special, judge_capture, play, score_hand
 
+from ..helpers import shllaat_counts as counts
+from ..helpers import shllaat_even_hand as even_hand
+
 STANDARD = SPEC.resolve({})
 TWO_DECKS = SPEC.resolve({"preset": "two-decks"})
 
 
 def lines(score, side: int) -> str:
     return ", ".join(f"{line.label} {line.points}" for line in score.lines[side])
-
-
-def counts(jokers, aces, jacks, others) -> dict:
-    return {"jokers": jokers, "aces": aces, "jacks": jacks, "others": others}
-
-
-def even_hand(first: int, second: int) -> dict:
-    """A two-player count-form hand worth `first` and `second` (first + second = 252)."""
-    assert first + second == 252 and 108 <= first <= 144
-    return counts([2, 0], [0, 4], [4, 0], [first - 108, 44 - (first - 108)])
 
 
 def judge(pool, piles, player, played, claimed_pool=(), claimed_piles=(), rules=STANDARD,

@@ -1,0 +1,81 @@
+"""What several browser tests share: the Chromium to launch, taps, and checks on a page."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from companion.rules.cards import SUIT_SYMBOLS
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+
+
+def no_horizontal_overflow(page) -> bool:
+    return page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+
+
+class Taps:
+    """page.click, counted: every call is one tap of the scorer's thumb."""
+
+    def __init__(self, page):
+        self.page, self.count = page, 0
+
+    def __call__(self, selector: str) -> None:
+        self.count += 1
+        self.page.click(selector)
+        # A tap that opens a page: wait for its scripts, as a thumb waits for the page.
+        self.page.wait_for_load_state()
+
+
+def api_game(page, live_server, game, players, **extra):
+    """A game made over the API, its edit link opened so this phone may change it."""
+    created = page.request.post(live_server + "/api/v1/games",
+                                data={"game": game, "players": players, **extra}).json()
+    page.goto(created["edit_url"])
+    return created["id"]
+
+
+def page_totals(page):
+    return [page.locator(f'[data-total-side="{i}"]').inner_text() for i in range(2)]
+
+
+def basra_hand(tap):
+    """27 cards, 2♣ and 10♦ split, two jacks and two aces each, one basra."""
+    tap('[data-for="cards_0"][data-set="27"]')
+    tap('label[for="two_of_clubs-0"]')
+    tap('label[for="ten_of_diamonds-1"]')
+    tap('label[for="jacks_0-2"]')
+    tap('label[for="aces_0-2"]')
+    tap('[data-for="basras_0"][data-step="1"]')
+    tap("#save")
+
+
+def tap_card(page, text: str, scope: str = ".picker") -> None:
+    """Rank, then suit: `10D` is the 10 key, then 10♦. The referee's suits stay open with the
+    card pressed (a second tap takes it out again); play-along's close."""
+    rank, suit = text[:-1], text[-1]
+    rank_key = page.locator(f"{scope} .ranks .key").filter(has_text=re.compile(f"^{rank}$"))
+    if rank_key.get_attribute("aria-pressed") != "true":  # a second tap would close it
+        rank_key.click()
+    key = page.locator(f"{scope} .suits .key", has_text=rank + SUIT_SYMBOLS[suit])
+    key.click()
+    if scope == ".picker":
+        expect(key).to_have_attribute("aria-pressed", "true")
+    else:
+        expect(page.locator(f"{scope} .suits")).to_have_count(0)
+
+
+def choose_slot(page, name: str) -> None:
+    """Open a slot of the situation and wait until the page shows it open (a faster tap
+    would still belong to the slot before)."""
+    page.get_by_role("button", name=name).click()
+    expect(page.get_by_role("button", name=name)).to_have_attribute("aria-pressed", "true")

@@ -1,0 +1,390 @@
+"""What several test modules share: hands, API and page calls, a gunicorn server."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from html import unescape
+from pathlib import Path
+from typing import Any
+
+from companion import create_app
+from companion.config import database_url
+from companion.db import get_session
+from companion.services import games
+
+ROOT = Path(__file__).resolve().parents[1]
+PG_URL = os.environ.get("COMPANION_TEST_DATABASE_URL")
+
+# ---------------------------------------------------------------- players and hands
+
+PLAYERS = ["Ali", "Bahar", "Cyrus", "Dara"]
+SHELEM_PLAYERS = PLAYERS
+SHELEM = {"game": "shelem", "players": PLAYERS}
+HAND = {"bidder": 0, "bid": 100, "bidder_points": 100}  # made: [100, 65]
+MADE_120 = {"bidder": 0, "bid": 120, "bidder_points": 130}      # 130 / 35
+BASRA_WIN = {"cards": [40, 12], "jacks": [4, 0], "aces": [4, 0], "two_of_clubs": 0,
+             "ten_of_diamonds": 0, "basras": [3, 0]}  # 73 for side 0: two make a game
+BASRA_LOSS = {**BASRA_WIN, "cards": [12, 40], "jacks": [0, 4], "aces": [0, 4],
+              "two_of_clubs": 1, "ten_of_diamonds": 1, "basras": [0, 3]}
+BASRA_QUICK = {"mode": "quick", "cards_0": "27", "jacks_0": "2", "aces_0": "2",
+               "two_of_clubs": "0", "ten_of_diamonds": "1", "basras_0": "1", "basras_1": "0"}
+
+
+def basra(first: list[int], second: list[int], two_of_clubs: int, ten_of_diamonds: int,
+          basras: tuple[int, int] = (0, 0)) -> dict:
+    """A 2-player count-form Basra hand: each side's (cards, jacks, aces)."""
+    return {"cards": [first[0], second[0]], "jacks": [first[1], second[1]],
+            "aces": [first[2], second[2]], "two_of_clubs": two_of_clubs,
+            "ten_of_diamonds": ten_of_diamonds, "basras": list(basras)}
+
+
+# Amal 36 – Badr 7: most cards 30 + 4 jacks + 2 aces against 2 aces + 2♣ 2 + 10♦ 3.
+AMAL_36 = basra([30, 4, 2], [22, 0, 2], 1, 1)
+# Amal 6 – Badr 257: 4 aces + 2♣ against most cards 30 + 4 jacks + 10♦ 3 + 22 basras.
+BADR_257 = basra([8, 0, 4], [44, 4, 0], 0, 1, (0, 22))
+
+
+def sweep(side: int) -> dict:
+    """A hand worth 163 to `side`: enough to win a game to 101, or the decider to 150."""
+    mine = {"cards": 40, "jacks": 4, "aces": 4, "basras": 12}
+    theirs = {"cards": 12, "jacks": 0, "aces": 0, "basras": 0}
+    pair = [mine, theirs] if side == 0 else [theirs, mine]
+    hand = {key: [pile[key] for pile in pair] for key in mine}
+    return {**hand, "two_of_clubs": side, "ten_of_diamonds": side}
+
+
+def gharat_points(*per_side: int) -> dict:
+    """A count-form hand giving each side the points asked: aces first, then courts, numbers."""
+    left = {"aces": [4, 20], "courts": [12, 10], "numbers": [36, 5]}
+    hand: dict = {kind: [] for kind in left}
+    for wanted in per_side:
+        for kind, (cards, value) in left.items():
+            taken = min(cards, wanted // value)
+            hand[kind].append(taken)
+            wanted -= taken * value
+            left[kind][0] -= taken
+        assert wanted == 0
+    return hand
+
+
+def shelem_hand(bidder, bid, points):
+    return {"bidder": bidder, "bid": bid, "bidder_points": points}
+
+
+def shllaat_counts(jokers, aces, jacks, others) -> dict:
+    return {"jokers": jokers, "aces": aces, "jacks": jacks, "others": others}
+
+
+def shllaat_even_hand(first: int, second: int) -> dict:
+    """A two-player count-form hand worth `first` and `second` (first + second = 252)."""
+    assert first + second == 252 and 108 <= first <= 144
+    return shllaat_counts([2, 0], [0, 4], [4, 0], [first - 108, 44 - (first - 108)])
+
+
+# ---------------------------------------------------------------- games through the API
+
+
+def bearer(key: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {key}"}
+
+
+def auth(game):
+    return bearer(game["edit_key"])
+
+
+def create_shelem(client, **overrides):
+    response = client.post("/api/v1/games", json={**SHELEM, **overrides})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def create_basra(client, game="basra", players=("Amal", "Badr"), **extra):
+    response = client.post("/api/v1/games", json={"game": game, "players": list(players),
+                                                  **extra})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def create_game(client, players=PLAYERS, target=100_000) -> dict:
+    """A Shelem game through the API, with a target far enough away for long tests."""
+    response = client.post("/api/v1/games", json={"game": "shelem", "players": players,
+                                                  "target": target})
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def add(client, game, hand, **headers):
+    return client.post(f"/api/v1/games/{game['id']}/hands", json={"hand": hand},
+                       headers={**auth(game), **headers})
+
+
+def add_hand(client, game: dict, key: str | None = None, hand=HAND, **headers):
+    return client.post(f"/api/v1/games/{game['id']}/hands", json={"hand": hand},
+                       headers={**bearer(key or game["edit_key"]), **headers})
+
+
+def game_json(client, game_id):
+    return client.get(f"/api/v1/games/{game_id}").get_json()
+
+
+def score(client, game, hand, rules=None):
+    body = {"hand": hand}
+    if rules is not None:
+        body["rules"] = rules
+    return client.post(f"/api/v1/score/{game}", json=body)
+
+
+# ---------------------------------------------------------------- games through the pages
+
+
+def api_game_id(client, game, players, editor=True, **extra):
+    """A game made over the API, its edit cookie set on this client unless `editor=False`."""
+    body = client.post("/api/v1/games", json={"game": game, "players": players, **extra})
+    assert body.status_code == 201, body.get_json()
+    data = body.get_json()
+    if editor:
+        client.set_cookie("edit_" + data["id"], data["edit_key"])
+    return data["id"]
+
+
+def opened_game(client, kind, players):
+    """A game made over the API and opened once on this phone (so it is in its records)."""
+    response = client.post("/api/v1/games", json={"game": kind, "players": players})
+    assert response.status_code == 201, response.get_json()
+    client.get(f"/games/{response.get_json()['id']}")  # this phone opened it: its records
+    return response.get_json()
+
+
+def save(client, game_id, fields, number=None, **headers):
+    url = (f"/games/{game_id}/hands/{number}/edit" if number else f"/games/{game_id}/hands/new")
+    version = game_json(client, game_id)["version"]
+    return client.post(url, data={"version": version, **fields}, headers=headers)
+
+
+def make_game(app, game="shelem", players=SHELEM_PLAYERS, hands=(), **options):
+    """A game created and played through the services, as another phone would."""
+    with app.app_context():
+        session = get_session()
+        loaded, key = games.create_game(session, game, options.pop("rules", None), players,
+                                       **options)
+        for hand in hands:
+            games.add_hand(session, loaded.row.id, hand)
+        return loaded.row.id, key
+
+
+def as_editor(client, game_id, key):
+    client.set_cookie(f"edit_{game_id}", key)
+    return client
+
+
+def text(response) -> str:
+    """The page's visible text, tags removed and spaces squeezed."""
+    html = re.sub(r"<(script|title)[^>]*>.*?</\1>", " ", response.get_data(as_text=True),
+                  flags=re.S)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
+
+
+def all_text(response) -> str:
+    """All the page's text, title and scripts included, tags dropped and spaces squeezed."""
+    body = response.get_data(as_text=True)
+    body = re.sub(r"<[^>]+>", " ", body)
+    return " ".join(unescape(body).split())
+
+
+def totals(response) -> list[str]:
+    return re.findall(r'data-total-side="\d+">([^<]*)<', response.get_data(as_text=True))
+
+
+def next_button(response) -> bool:
+    return "Next game of the match" in text(response)
+
+
+def in_locale(app, locale, digits=None):
+    """A request context whose cookies ask for `locale` (and `digits`)."""
+    cookies = f"lang={locale}" + (f"; digits={digits}" if digits else "")
+    return app.test_request_context("/", headers={"Cookie": cookies})
+
+
+def limited_app(db_url: str, **config):
+    return create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "limits",
+                       "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": True,
+                       "RATELIMIT_WRONG_KEY": "3/minute", "RATELIMIT_CREATE_GAME": "2/minute",
+                       "RATELIMIT_KEY_PREFIX": f"test-{uuid.uuid4().hex}", **config})
+
+
+def client_at(app, address: str):
+    client = app.test_client()
+    client.environ_base["REMOTE_ADDR"] = address
+    return client
+
+
+# ---------------------------------------------------------------- tournaments
+
+
+def create_tournament(client, **overrides):
+    body = {"name": "Friday", "game": "basra", "format": "round_robin",
+            "entrants": ["Ali", "Bahar", "Cyrus", "Dara"], **overrides}
+    response = client.post("/api/v1/tournaments", json=body)
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def director(t):
+    return bearer(t["director_key"])
+
+
+def scorer(match):
+    return bearer(match["edit_key"])
+
+
+def next_round(client, t):
+    response = client.post(f"/api/v1/tournaments/{t['id']}/rounds", headers=director(t))
+    assert response.status_code == 201, response.get_json()
+    return response.get_json()
+
+
+def play(client, match, hand, hands=2):
+    """Play the match's current game: the same hand `hands` times (two win a game to 101)."""
+    for _ in range(hands):
+        response = client.post(f"/api/v1/games/{match['current_game']}/hands",
+                               json={"hand": hand}, headers=scorer(match))
+        assert response.status_code == 201, response.get_json()
+
+
+def fresh_match(client, t, number):
+    body = client.get(f"/api/v1/tournaments/{t['id']}", headers=director(t)).get_json()
+    return next(m for r in body["rounds"] for m in r["matches"] if m["id"] == number)
+
+
+def first_match(client, best_of: int = 3):
+    t = create_tournament(client, settings={"best_of": best_of})
+    return t, next_round(client, t)["matches"][0]  # Ali against Dara
+
+
+def confirming(client, format="knockout", entrants=None, **settings):
+    return create_tournament(client, format=format,
+                             entrants=entrants or ["Ali", "Bahar", "Cyrus", "Dara"],
+                             settings={"best_of": 1, "confirm_results": True, **settings})
+
+
+def desk(client, t):
+    client.get(f"/tournaments/{t['id']}?key={t['director_key']}")  # the director's cookie
+    return text(client.get(f"/tournaments/{t['id']}"))
+
+
+# ---------------------------------------------------------------- databases
+
+
+def with_driver(url: str) -> str:
+    """`url` with the SQLAlchemy driver Companion would use for it."""
+    class _Fake:
+        config = {"DATABASE_URL": url}
+        instance_path = "."
+
+    return database_url(_Fake())  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- gunicorn in a subprocess
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class Server:
+    url: str
+    process: subprocess.Popen
+    log: Path
+
+    def call(self, method: str, path: str, body: Any = None,
+             headers: dict[str, str] | None = None) -> tuple[int, Any]:
+        """One request on a new connection (so the kernel may hand it to any worker)."""
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(self.url + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json",
+                                                  **(headers or {})})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                raw = response.read()
+                return response.status, json.loads(raw) if raw else None
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"null")
+
+    def pids(self, needle: str) -> set[str]:
+        """Worker pids whose access-log lines contain `needle`."""
+        lines = self.log.read_text().splitlines()
+        return {line.split()[0] for line in lines if needle in line and line.startswith("<")}
+
+    def kill(self) -> None:
+        """SIGKILL the master and every worker at once: no shutdown code runs."""
+        os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+
+@contextmanager
+def gunicorn(env: dict[str, str], log: Path, workers: int = 2, threads: int = 4,
+             extra: tuple[str, ...] = ()) -> Iterator[Server]:
+    """`python -m gunicorn 'companion:create_app()'` on a free loopback port."""
+    port = free_port()
+    command = [sys.executable, "-m", "gunicorn", "companion:create_app()",
+               "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+               "--worker-class", "gthread", "--threads", str(threads),
+               "--access-logfile", "-", "--access-logformat", "%(p)s %(m)s %(U)s %(s)s", *extra]
+    full_env = {**os.environ, "SECRET_KEY": "gunicorn-test", **env}
+    with log.open("ab") as out:
+        process = subprocess.Popen(command, cwd=ROOT, env=full_env, stdout=out,
+                                   stderr=subprocess.STDOUT, start_new_session=True)
+    server = Server(f"http://127.0.0.1:{port}", process, log)
+    try:
+        wait_until_up(server)
+        yield server
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
+
+
+def wait_until_up(server: Server, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if server.process.poll() is not None:
+            raise RuntimeError("gunicorn exited:\n" + server.log.read_text()[-3000:])
+        try:
+            if server.call("GET", "/api/v1/rules")[0] == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError("gunicorn did not answer:\n" + server.log.read_text()[-3000:])
+
+
+def new_game(server: Server, players: list[str] | None = None) -> dict:
+    status, game = server.call("POST", "/api/v1/games", {
+        "game": "shelem", "players": players or ["Ali", "Bahar", "Cyrus", "Dara"],
+        "target": 100_000})
+    assert status == 201, game
+    return game
+
+
+def save_hand(server: Server, game: dict) -> tuple[int, Any]:
+    return server.call("POST", f"/api/v1/games/{game['id']}/hands", {"hand": HAND},
+                       {"Authorization": f"Bearer {game['edit_key']}"})
