@@ -27,9 +27,20 @@ def test_referee_judges_a_game_declared_only_by_its_spec(fifth_games, client):
     # The 9♣ takes A♠ + 2♥ + 6♦ = 9, the whole floor: a basra, 10 points (Basra's rule).
     page = text(client.get("/referee/kasra?floor=AS,2H,6D&played=9C&claimed=AS,2H,6D"))
     assert "Basra! 10 points." in page
-    answer = client.post("/api/v1/referee/basra/capture", json={
-        "floor": ["AS", "2H", "6D"], "played": "9C", "claimed": ["AS", "2H", "6D"]}).get_json()
-    assert answer["basra_points"] == 10
+    answer = client.post("/api/v1/referee/kasra/capture", json={
+        "floor": ["AS", "2H", "6D"], "played": "9C", "claimed": ["AS", "2H", "6D"]})
+    assert answer.status_code == 200
+    assert answer.get_json()["legal"] is True and answer.get_json()["basra_points"] == 10
+    paths = client.get("/api/v1/openapi.json").get_json()["paths"]
+    assert "/referee/kasra/capture" in paths and "/referee/khelem/trick" not in paths
+
+
+def test_a_game_without_a_referee_or_a_situation_its_referee_lacks_is_a_404(fifth_games,
+                                                                            client):
+    body = {"trump": "S", "cards": ["AH", "KH", "2S", "QH"]}
+    assert client.post("/api/v1/referee/khelem/trick", json=body).status_code == 404
+    assert client.post("/api/v1/referee/kasra/trick", json=body).status_code == 404
+    assert client.post("/api/v1/referee/shelem/trick", json=body).status_code == 200
 
 
 def test_a_game_without_a_referee_has_no_referee_page(fifth_games, client):

@@ -15,6 +15,8 @@ from typing import Any
 
 from flask import jsonify
 
+from ..rules.catalogue import GAMES
+from ..rules.spec import GameSpec, Judge
 from . import schemas as s
 from .blueprint import bp
 
@@ -87,22 +89,6 @@ OPERATIONS: list[Op] = [
     Op("get", "/rules", "Catalogue: games, presets, options with defaults", s.ref("Catalogue")),
     Op("post", "/score/{game}", "Score one hand (card, count or points form) with its breakdown",
        s.ref("HandScore"), body=s.SCORE_HAND, example={"hand": SHELEM_HAND}),
-    Op("post", "/referee/basra/capture", "Judge a Basra capture: legality, options, best, basra",
-       s.BASRA_VERDICT, body=s.BASRA_CAPTURE,
-       example={"floor": ["5S", "3H", "KD"], "played": "8D", "claimed": ["5S", "3H"]}),
-    Op("post", "/referee/shllaat/capture", "Judge a Shlla'at capture: legality, burnt, plays "
-       "again", s.SHLLAAT_VERDICT, body=s.SHLLAAT_CAPTURE,
-       example={"pool": ["5S", "9H"], "piles": [[], ["5H"]], "player": 0, "played": "5D",
-                "claimed": {"pool": ["5S"], "piles": [1]}}),
-    Op("post", "/referee/gharat/capture", "Judge a Ghârat capture: legality, what must be taken",
-       s.GHARAT_VERDICT, body=s.GHARAT_CAPTURE,
-       example={"play_pile_top": "7S", "piles": [None, "7H"], "player": 0, "played": "7D",
-                "claimed": {"play_pile": True, "piles": [1]}}),
-    Op("post", "/referee/shelem/trick", "Shelem trick: winner, points, revoke check",
-       s.TRICK_VERDICT, body=s.SHELEM_TRICK,
-       example={"trump": "S", "cards": ["AH", "KH", "2S", "QH"]}),
-    Op("post", "/referee/shelem/bids", "Shelem auction: Hâkem, contract, redeal",
-       s.BIDS_VERDICT, body=s.SHELEM_BIDS, example={"bids": [100, "pass", 105, "pass", "pass"]}),
     Op("get", "/games", "The games named in `ids` (comma-separated), in progress first",
        s.ref("GameList"), parameters=(GAME_IDS,)),
     Op("post", "/games", "Create a game; the edit key is returned once", s.GAME_WITH_KEY,
@@ -197,10 +183,25 @@ def _operation(op: Op) -> dict[str, Any]:
     return operation
 
 
+def referee_operations() -> list[Op]:
+    """`POST /referee/<game>/<situation>` for every situation a game's referee judges."""
+    return [_referee_op(spec, name, judge) for spec in GAMES.values() if spec.referee
+            for name, judge in spec.referee.situations.items()]
+
+
+def _referee_op(spec: GameSpec, name: str, judge: Judge) -> Op:
+    """A situation described by its judge's shapes; one no shape was written for is an object
+    with its rules, answered by a verdict."""
+    shapes = s.REFEREE.get(judge, s.RefereeShapes("judge a situation",
+                                                  s.obj(rules=s.RULES), s.ref("Verdict")))
+    return Op("post", f"/referee/{spec.name}/{name}", f"{spec.title}: {shapes.summary}",
+              shapes.verdict, body=shapes.body, example=shapes.example)
+
+
 def document() -> dict[str, Any]:
     """The whole description, as `GET /api/v1/openapi.json` answers it."""
     paths: dict[str, Any] = {}
-    for op in OPERATIONS:
+    for op in [*referee_operations(), *OPERATIONS]:
         paths.setdefault(op.path, {})[op.method] = _operation(op)
     return {
         "openapi": "3.1.0",

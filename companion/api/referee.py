@@ -1,61 +1,36 @@
-"""Referee over JSON: `POST /referee/<game>/...` answers whether a play or a call is legal."""
+"""Referee over JSON: `POST /referee/<game>/<situation>` answers whether a play or a call is
+legal, for every situation a game's spec says its referee judges."""
 
 from __future__ import annotations
 
-from flask import jsonify
+from flask import abort, jsonify
+from flask.typing import ResponseReturnValue
 
 from ..i18n import render_msg
+from ..rules.cards import Card
+from ..rules.catalogue import GAMES
+from ..rules.messages import Msg
 from ..services import referee
 from .blueprint import bp
 from .body import json_body
-from .serialize import cards
 
 
-@bp.post("/referee/basra/capture")
-def basra_capture():
-    verdict = referee.judge("basra", "capture", json_body())
-    return jsonify({
-        "legal": verdict.legal,
-        "reason": render_msg(verdict.reason),
-        "options": [cards(option) for option in verdict.options],
-        "options_truncated": verdict.options_truncated,
-        "best": cards(verdict.best),
-        "basra": verdict.basra,
-        "basra_points": verdict.basra_points,
-    })
+@bp.post("/referee/<game>/<situation>")
+def judge(game: str, situation: str) -> ResponseReturnValue:
+    spec = GAMES.get(game)
+    if spec is None or spec.referee is None or situation not in spec.referee.situations:
+        abort(404)
+    return jsonify(written(referee.judge(game, situation, json_body()).answer()))
 
 
-@bp.post("/referee/shllaat/capture")
-def shllaat_capture():
-    verdict = referee.judge("shllaat", "capture", json_body())
-    return jsonify({
-        "legal": verdict.legal,
-        "reason": render_msg(verdict.reason),
-        "burnt": {"pool": cards(verdict.burnt_pool), "piles": verdict.burnt_piles},
-        "plays_again": verdict.plays_again,
-    })
-
-
-@bp.post("/referee/gharat/capture")
-def gharat_capture():
-    verdict = referee.judge("gharat", "capture", json_body())
-    return jsonify({
-        "legal": verdict.legal,
-        "reason": render_msg(verdict.reason),
-        "required": {"play_pile": verdict.required_play_pile, "piles": verdict.required_piles},
-    })
-
-
-@bp.post("/referee/shelem/trick")
-def shelem_trick():
-    verdict = referee.judge("shelem", "trick", json_body())
-    return jsonify({"winner": verdict.winner, "points": verdict.points, "legal": verdict.legal,
-                    "reason": render_msg(verdict.reason)})
-
-
-@bp.post("/referee/shelem/bids")
-def shelem_bids():
-    verdict = referee.judge("shelem", "bids", json_body())
-    return jsonify({"legal": verdict.legal, "reason": render_msg(verdict.reason),
-                    "hakem": verdict.hakem, "contract": verdict.contract,
-                    "redeal": verdict.redeal})
+def written(value: object) -> object:
+    """An answer as JSON writes it: reasons in the reader's language, cards as their text."""
+    if isinstance(value, Msg):
+        return render_msg(value)
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, dict):
+        return {key: written(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [written(item) for item in value]
+    return value

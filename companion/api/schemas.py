@@ -7,10 +7,13 @@ one of SCHEMAS, which openapi.py publishes under components/schemas.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ..inputs import MAX_NUMBER
+from ..rules import basra, gharat, shelem, shllaat
 from ..rules.catalogue import GAMES
+from ..rules.spec import Judge
 
 Schema = dict[str, Any]
 
@@ -181,3 +184,35 @@ TRICK_VERDICT = {"allOf": [ref("Verdict"), obj(("winner", "points"), winner=null
 BIDS_VERDICT = {"allOf": [ref("Verdict"), obj(
     ("hakem", "contract", "redeal"), hakem=nullable(INT),
     contract=nullable({"anyOf": [INT, {"type": "string"}]}), redeal=BOOL)]}
+
+
+@dataclass(frozen=True)
+class RefereeShapes:
+    """What a referee situation takes and answers, described once for every game judging it."""
+
+    summary: str
+    body: Schema
+    verdict: Schema
+    example: dict[str, Any] | None = None
+
+
+# By judge, so a game whose spec reuses another's judge (Basra's capture) is described too.
+REFEREE: dict[Judge, RefereeShapes] = {
+    basra.referee_capture: RefereeShapes(
+        "judge a capture: legality, options, best, basra", BASRA_CAPTURE, BASRA_VERDICT,
+        {"floor": ["5S", "3H", "KD"], "played": "8D", "claimed": ["5S", "3H"]}),
+    shllaat.referee_capture: RefereeShapes(
+        "judge a capture: legality, burnt, plays again", SHLLAAT_CAPTURE, SHLLAAT_VERDICT,
+        {"pool": ["5S", "9H"], "piles": [[], ["5H"]], "player": 0, "played": "5D",
+         "claimed": {"pool": ["5S"], "piles": [1]}}),
+    gharat.referee_capture: RefereeShapes(
+        "judge a capture: legality, what must be taken", GHARAT_CAPTURE, GHARAT_VERDICT,
+        {"play_pile_top": "7S", "piles": [None, "7H"], "player": 0, "played": "7D",
+         "claimed": {"play_pile": True, "piles": [1]}}),
+    shelem.referee_trick: RefereeShapes(
+        "a trick: winner, points, revoke check", SHELEM_TRICK, TRICK_VERDICT,
+        {"trump": "S", "cards": ["AH", "KH", "2S", "QH"]}),
+    shelem.referee_bids: RefereeShapes(
+        "the auction: Hâkem, contract, redeal", SHELEM_BIDS, BIDS_VERDICT,
+        {"bids": [100, "pass", 105, "pass", "pass"]}),
+}

@@ -378,6 +378,12 @@ class CaptureVerdict:
     basra: bool
     basra_points: int
 
+    def answer(self) -> dict[str, object]:
+        """The verdict as the API answers it (the reason and cards still to be written)."""
+        return {"legal": self.legal, "reason": self.reason, "options": self.options,
+                "options_truncated": self.options_truncated, "best": self.best,
+                "basra": self.basra, "basra_points": self.basra_points}
+
 
 def basra_points(rules: dict[str, Any], card: Card, times: int = 1) -> int:
     """A basra made with `card`: 10, or twice its face value (pictures 10); `times` for doubles."""

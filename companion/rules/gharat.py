@@ -70,6 +70,12 @@ class GharatVerdict:
     required_play_pile: bool
     required_piles: list[int]
 
+    def answer(self) -> dict[str, object]:
+        """The verdict as the API answers it (the reason still to be written)."""
+        return {"legal": self.legal, "reason": self.reason,
+                "required": {"play_pile": self.required_play_pile,
+                             "piles": self.required_piles}}
+
 
 # What a capture takes, by the `steal` rule: the play pile, one other pile, several piles
 _FROM_PLAY_PILE = {"whole_pile": N_("the whole play pile"),

@@ -297,6 +297,11 @@ class TrickVerdict:
     reason: Msg
     revoke: int | None = None  # the player (index into the cards) who could follow and did not
 
+    def answer(self) -> dict[str, object]:
+        """The verdict as the API answers it (the reason still to be written)."""
+        return {"winner": self.winner, "points": self.points, "legal": self.legal,
+                "reason": self.reason}
+
 
 def _read_trump(trump: Any) -> str:
     suit = trump.strip() if isinstance(trump, str) else ""
@@ -415,6 +420,11 @@ class AuctionVerdict:
     hakem: int | None = None  # seat, counted from 0 = the player after the dealer
     contract: int | str | None = None
     redeal: bool = False
+
+    def answer(self) -> dict[str, object]:
+        """The verdict as the API answers it (the reason still to be written)."""
+        return {"legal": self.legal, "reason": self.reason, "hakem": self.hakem,
+                "contract": self.contract, "redeal": self.redeal}
 
 
 @dataclass

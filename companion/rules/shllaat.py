@@ -82,6 +82,12 @@ class ShllaatVerdict:
     burnt_piles: list[int]      # players whose top unit it could also have taken
     plays_again: bool           # captured something while the draw pile lasts
 
+    def answer(self) -> dict[str, object]:
+        """The verdict as the API answers it (the reason and cards still to be written)."""
+        return {"legal": self.legal, "reason": self.reason,
+                "burnt": {"pool": self.burnt_pool, "piles": self.burnt_piles},
+                "plays_again": self.plays_again}
+
 
 @dataclass(frozen=True)
 class _Unit:

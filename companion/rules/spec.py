@@ -62,8 +62,22 @@ class PlayAlongEngine(Protocol):
     def floor_rule(self, rules: dict[str, Any]) -> Msg: ...
 
 
+class Verdict(Protocol):
+    """What a referee says about a situation: legal or not, why, and the game's own details."""
+
+    @property
+    def legal(self) -> bool: ...
+    @property
+    def reason(self) -> Msg: ...
+
+    def answer(self) -> dict[str, object]:
+        """The verdict as `POST /api/v1/referee/<game>/<situation>` answers it, its reason a
+        Msg and its cards Cards still (the API writes them in the reader's language)."""
+        ...
+
+
 # judge(rules, situation) -> verdict: the situation shaped like the API's request body
-Judge = Callable[[Rules, Mapping[str, Any]], Any]
+Judge = Callable[[Rules, Mapping[str, Any]], Verdict]
 
 
 @dataclass(frozen=True)

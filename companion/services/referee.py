@@ -11,9 +11,10 @@ from typing import Any
 
 from ..rules.catalogue import get_game
 from ..rules.messages import N_, RuleError, msg
+from ..rules.spec import Verdict
 
 
-def judge(game: str, situation: str, data: Mapping[str, Any]) -> Any:
+def judge(game: str, situation: str, data: Mapping[str, Any]) -> Verdict:
     """The verdict on `data`, a `situation` of `game` with its rules (or a game's rules)."""
     spec = get_game(game)
     judges = spec.referee.situations if spec.referee else {}
