@@ -70,6 +70,7 @@ def _register_blueprints(app: Flask) -> None:
     from .views.referee import bp as referee_bp
     from .views.share import bp as share_bp
     from .views.tournament_extras import bp as tournament_extras_bp
+    from .views.tournament_hall import bp as tournament_hall_bp
     from .views.tournament_keys import bp as tournament_keys_bp
     from .views.tournaments import bp as tournaments_bp
 
@@ -85,5 +86,6 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(tournaments_bp)
     app.register_blueprint(tournament_keys_bp)
     app.register_blueprint(tournament_extras_bp)
+    app.register_blueprint(tournament_hall_bp)
     app.register_blueprint(players_bp)
     app.register_blueprint(pwa_bp)

@@ -111,13 +111,17 @@ def test_the_big_screen_shows_the_tables_live_and_the_deciding_tiebreak(client):
     t = create(client, settings={"best_of": 3})
     ali_dara, cyrus_bahar = next_round(client, t)["matches"]
     play(client, ali_dara, sweep(0), hands=1)  # Ali leads 1-0
+    play(client, cyrus_bahar, BASRA_WIN, hands=1)  # game 1 at table 2: Cyrus 73, Bahar 0
     screen = text(client.get(f"/tournaments/{t['id']}/screen"))
-    assert "Round 1 Tables Table 1 Ali 1 – 0 Dara Table 2 Cyrus 0 – 0 Bahar" in screen
+    # Each side: games won, then its points in the game being played.
+    assert ("Round 1 of 3 Basra · Round robin · best of 3 · results need no confirmation "
+            "Tables games won · points in the game being played "
+            "Table 1 · game 2 Ali 1 0 Dara 0 0 Table 2 · game 1 Cyrus 0 73 Bahar 0 0") in screen
     play(client, fresh_match(client, t, ali_dara["id"]), sweep(0), hands=1)  # Ali 2-0
-    for _game in range(2):  # Cyrus 2-0, each game two hands of 73
-        play(client, fresh_match(client, t, cyrus_bahar["id"]), BASRA_WIN)
+    play(client, fresh_match(client, t, cyrus_bahar["id"]), BASRA_WIN, hands=1)  # 146: 1-0
+    play(client, fresh_match(client, t, cyrus_bahar["id"]), BASRA_WIN)  # 2-0
     screen = text(client.get(f"/tournaments/{t['id']}/screen"))
-    assert "Ali 2 – 0 Dara Ali won the match. Table 2 Cyrus 2 – 0 Bahar" in screen
+    assert "Table 1 · finished Ali 2 Dara 0 Table 2 · finished Cyrus 2 Bahar 0" in screen
     # Ali (326 to 0) and Cyrus (292 to 0) never met: the game-point difference decides.
     assert ("Standings 1 Ali Game-point difference 326 2 2 Cyrus Game-point difference 292 2 "
             "3 Bahar Game-point difference -292 0 4 Dara Game-point difference -326 0") in screen
@@ -171,11 +175,13 @@ def test_the_screen_and_sheet_show_the_round_being_played(client):
     first = next_round(client, t)["matches"]
     next_round(client, t)
     screen = text(client.get(f"/tournaments/{t['id']}/screen"))
-    assert "Round 1 Tables Table 1 Ali 0 – 0 Dara Table 2 Cyrus 0 – 0 Bahar" in screen
+    assert "Round 1 of 3" in screen
+    assert "Table 1 · game 1 Ali 0 0 Dara 0 0 Table 2 · game 1 Cyrus 0 0 Bahar 0 0" in screen
     client.get(f"/tournaments/{t['id']}?key={t['director_key']}")
     assert "Round 1 · scan" in text(client.get(f"/tournaments/{t['id']}/sheet"))
     for match in first:
         play(client, match, sweep(0), hands=1)
     screen = text(client.get(f"/tournaments/{t['id']}/screen"))
     # Circle method: Ali stays, the others turn one seat; who deals first alternates.
-    assert "Round 2 Tables Table 1 Cyrus 0 – 0 Ali Table 2 Dara 0 – 0 Bahar" in screen
+    assert "Round 2 of 3" in screen
+    assert "Table 1 · game 1 Cyrus 0 0 Ali 0 0 Table 2 · game 1 Dara 0 0 Bahar 0 0" in screen

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..rules.catalogue import get_game
 from ..rules.scores import HandScore
+from .natural import natural_key
 
 MADE = {"made": "made", "failed": "failed", "yasa": "yasa", "shelem": "shelem",
         "shelem_double_made": "shelem", "shelem_double_failed": "failed"}
@@ -60,7 +61,7 @@ def tally(games: Iterable[PlayedGame], spelling: dict[str, str] | None = None) -
     for game in games:
         names = [spelling.setdefault(player_key(name), name) for name in game.players]
         add_game(found, game.game, names, game.teams, game.finished, game.winners, game.hands)
-    return sorted(found.values(), key=lambda r: (-r.won, -r.played, r.name.casefold()))
+    return sorted(found.values(), key=lambda r: (-r.won, -r.played, natural_key(r.name)))
 
 
 def add_game(records: dict[str, Record], game: str, players: Sequence[str],

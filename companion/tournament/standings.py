@@ -11,6 +11,8 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from .natural import natural_key
+
 HEAD_TO_HEAD = "head_to_head"
 DIFFERENCE = "game_point_difference"
 SCORED = "points_scored"
@@ -103,7 +105,7 @@ def standings(entrants: dict[int, str], results: Sequence[Result],
     for row in rows.values():
         groups[row.points].append(row)
     for points in sorted(groups, reverse=True):
-        group = sorted(groups[points], key=lambda r: r.name.casefold())
+        group = sorted(groups[points], key=lambda r: natural_key(r.name))
         for row in group:
             row.tied_with = [r.entrant for r in group if r is not row]
         ordered += _split(group, list(scoring.tiebreaks), by_entrant, scoring)

@@ -24,9 +24,9 @@ from ..services.tournament_access import (
     require_director,
 )
 from ..tournament.standings import TIEBREAKS
-from . import tournament_form
+from . import tournament_form, tournament_hall
 from .render import page_or_fragment
-from .tournament_extras import bracket_context, table_link
+from .tournament_extras import table_link
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 
@@ -214,10 +214,10 @@ def _live_standings(tournament_id: str, view: str) -> Any:
         return Response(status=204)
     tournament = tournaments.load(get_session(), tournament_id)
     device.note_tournament(tournament_id)
-    extra = bracket_context(tournament) if view == "screen" else {}
+    if view == "screen":
+        return tournament_hall.screen(tournament)
     return page_or_fragment(f"tournaments/{view}.html", f"tournaments/_{view}.html",
-                            tournament=tournament, rows=tournaments.rankings(tournament),
-                            **extra)
+                            tournament=tournament, rows=tournaments.rankings(tournament))
 
 
 @bp.get("/<tournament_id>/standings.csv")

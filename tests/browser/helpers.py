@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import urllib.request
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import expect
 
@@ -16,6 +19,17 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
+
+
+def api(url: str, body: Any = None, key: str | None = None) -> Any:
+    """A JSON call to a live server: POST when there is a body, else GET."""
+    headers = {"Content-Type": "application/json"}
+    if key:
+        headers["Authorization"] = f"Bearer {key}"
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, headers=headers)
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
 
 
 def no_horizontal_overflow(page) -> bool:

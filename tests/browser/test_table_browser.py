@@ -4,11 +4,9 @@ that say how fresh they are, QR codes a real decoder reads, links phones can ope
 from __future__ import annotations
 
 import io
-import json
 import re
 import shutil
 import threading
-import urllib.request
 from datetime import datetime, timedelta
 
 import pytest
@@ -17,23 +15,13 @@ from werkzeug.serving import make_server
 
 from companion import create_app
 
-from .helpers import CHROMIUM, CHROMIUM_ARGS
+from .helpers import CHROMIUM, CHROMIUM_ARGS, api
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Ali", "Omar", "Sara", "Mina"]
 NOT_SAVED = "Not saved yet — will send when the connection is back"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1}
-
-
-def api(url: str, body: dict | None = None, key: str | None = None) -> dict:
-    headers = {"Content-Type": "application/json"}
-    if key:
-        headers["Authorization"] = f"Bearer {key}"
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(url, data=data, headers=headers)
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read())
 
 
 def new_game(server: str) -> dict:

@@ -1,0 +1,37 @@
+"""Where a tournament stands, as its pages' headers and standings say it: the round as
+"x of y", and a knockout's standings as the round each entrant reached."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..tournament.reached import Reached, reached
+from .tournaments import KNOCKOUT, TournamentView
+
+
+@dataclass(frozen=True)
+class Status:
+    """The round being played (0 before the first) and how many there are (0: not known)."""
+
+    round: int
+    rounds: int
+
+
+def status(tournament: TournamentView) -> Status:
+    return Status(*round_of(tournament))
+
+
+def round_of(tournament: TournamentView) -> tuple[int, int]:
+    """The round being played and how many the tournament has (0 when not known yet)."""
+    played = len(tournament.rounds)
+    if tournament.row.format == KNOCKOUT:
+        return tournament.current_round, played + tournament.rounds_left()
+    return tournament.current_round, tournament.settings.get("rounds") or 0
+
+
+def knockout_standings(tournament: TournamentView) -> list[Reached]:
+    """How far each entrant got; a result waiting for confirmation decides nothing yet."""
+    third = {m.row.id for r in tournament.rounds for m in r
+             if getattr(m.row, "third_place", False)}
+    return reached(tournament.names, tournament.knockout_rounds(), round_of(tournament)[1],
+                   third)
