@@ -27,7 +27,8 @@ from .i18n import (
 from .rules.catalogue import get_game
 from .rules.messages import naming
 from .rules.scores import Line
-from .services import setup
+from .services import setup, wall
+from .services.tournament_status import knockout_standings, status
 from .views.share import qr_svg, share_links
 from .views.tournament_extras import side_url
 
@@ -87,6 +88,8 @@ def _page_helpers() -> dict[str, Any]:
         "preset_title": setup.preset_title, "value_title": setup.value_title,
         "rules_title": setup.rules_title, "spec_of": get_game,
         "share_links": share_links, "qr_svg": qr_svg, "side_url": side_url,
+        # Tournament pages: "Round x of y", a knockout's rounds reached, a table's live points.
+        "hall_status": status, "hall_reached": knockout_standings, "wall_live": wall.live_points,
         # When the page was made (ms since 1970): a board read offline says how old it is.
         "page_time": int(time.time() * 1000),
     }

@@ -1,4 +1,4 @@
-"""Tournament pages of the hall: the big screen's pages, the round in headers."""
+"""Tournament pages of the hall: the big screen's pages."""
 
 from __future__ import annotations
 
@@ -7,21 +7,11 @@ from typing import Any
 from flask import Blueprint, request
 
 from ..services import tournaments, wall
-from ..services.tournament_status import Status, knockout_standings, status
+from ..services.tournament_status import knockout_standings
 from ..services.tournaments import KNOCKOUT
 from .render import page_or_fragment
 
 bp = Blueprint("tournament_hall", __name__, url_prefix="/tournaments")
-
-
-@bp.app_context_processor
-def _helpers() -> dict[str, Any]:
-    return {"hall_status": _status, "hall_reached": knockout_standings,
-            "wall_live": wall.live_points}
-
-
-def _status(tournament: tournaments.TournamentView) -> Status:
-    return status(tournament)
 
 
 def screen(tournament: tournaments.TournamentView) -> Any:
