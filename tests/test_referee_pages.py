@@ -190,3 +190,43 @@ def test_eastern_digits_in_a_link_are_numbers(client):
     # ۱۰۵ is 105 in Persian digits
     page = text(client.get("/referee/shelem?mode=bids&bids=100,pass,%DB%B1%DB%B0%DB%B5,pass,pass"))
     assert "Hâkem: player 3 · Contract: 105" in page
+
+
+def alert(response) -> str:
+    """The sentence the page gives for a situation it cannot judge."""
+    found = re.search(r'<p class="error" role="alert">(.*?)</p>', response.get_data(as_text=True))
+    assert found, "no sentence for a bad situation"
+    return html.unescape(found.group(1))
+
+
+def test_bad_situations_get_the_apis_sentence_on_the_page(client):
+    cases = {
+        "/referee/basra?floor=5S,4H&played=9S&claimed=9H":
+            "The 9♥ is claimed, but it is not on the floor.",
+        "/referee/shelem?trump=X&trick=AS,10S,2H,5S": "The trump is a suit: S, H, D or C.",
+        "/referee/shelem?trump=H&trick=AS,10S,2H,5S,6S":
+            "A trick has 4 cards, one from each player: 5 entered.",
+        "/referee/shllaat?players=9": "Shlla'at is played by 2 / 3 / 4 / 5 players, not 9.",
+        "/referee/gharat?players=1": "Ghârat is played by 2 / 3 / 4 players, not 1.",
+        "/referee/basra?floor=JH,JD&played=5S": (
+            "No play leaves J♥ and J♦ on the floor together: each takes the whole floor, so "
+            "the later one would have taken the other."),
+        "/referee/basra?preset=lebanese&floor=5H,5S&previous=5H&played=10C&claimed=5H,5S": (
+            "The 5♠ cannot have been played onto the floor before the previous play and "
+            "stayed there: it would have taken 5♥."),
+    }
+    for link, sentence in cases.items():
+        response = client.get(link)
+        assert alert(response) == sentence, link
+        assert "Legal" not in text(response)
+    api = client.post("/api/v1/referee/basra/capture", json={
+        "floor": ["5S", "4H"], "played": "9S", "claimed": ["9H"]}).get_json()
+    assert api["error"] == "The 9♥ is claimed, but it is not on the floor."
+
+
+def test_taking_a_claimed_card_off_the_floor_unclaims_it(client):
+    page = client.get("/referee/basra?floor=5S,4H&played=9S&claimed=5S,4H&pick=floor&rank=4")
+    body = page.get_data(as_text=True)
+    # the 4♥ key of the picker takes it off the floor, and out of the claim
+    key = re.search(r'href="([^"]*)"[^>]*>4♥<', body)
+    assert key and "claimed=5S&" in html.unescape(key.group(1)) + "&"

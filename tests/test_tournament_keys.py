@@ -84,8 +84,8 @@ def test_the_director_finds_their_own_link_and_its_qr_code_on_the_desk_at_any_ti
     desk = client.get(f"/tournaments/{t['id']}").get_data(as_text=True)
     own = desk.split('id="director-own-link"', 1)[1].split("</details>\n  </details>", 1)[0]
     assert "Your director link" in own
-    assert re.search(rf'class="director-link" href="[^"]*/tournaments/{t["id"]}\?key='
-                     rf'{t["director_key"]}"', own)
+    assert re.search(rf'id="director-own-url" type="url" readonly value="[^"]*/tournaments/'
+                     rf'{t["id"]}\?key={t["director_key"]}"', own)
     assert "QR code of the director link" in own and "<svg" in own
     follower = client.application.test_client()
     assert "director-link" not in follower.get(f"/tournaments/{t['id']}").get_data(as_text=True)

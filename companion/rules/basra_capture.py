@@ -302,10 +302,35 @@ def _read_previous(previous: Any, floor: Sequence[Card], played: Card) -> list[C
     follows = (set(cards) <= set(floor)) if len(new) == 1 else (not new and
                                                                 len(floor) < len(cards))
     if played in cards or not follows:
-        raise RuleError(msg(N_("The floor cannot come from previous_floor by one play: the "
-                               "previous player either added one card or captured some.")),
+        raise RuleError(msg(N_("This floor cannot follow from the floor before the previous play: "
+                               "the previous player either added one card or captured some.")),
                         "previous_floor")
     return cards
+
+
+def _check_floor(rules: dict[str, Any], floor: Sequence[Card]) -> None:
+    """RuleError for a floor no play leaves: two cards that each take the whole floor."""
+    sweepers = [card for card in floor if sweeps_floor(rules, card)]
+    if len(sweepers) > 1:
+        # neither is dealt to the opening floor, and the second played takes the first
+        raise RuleError(msg(N_("No play leaves {first} and {second} on the floor together: "
+                               "each takes the whole floor, so the later one would have "
+                               "taken the other."),
+                            first=sweepers[0].label, second=sweepers[1].label), "floor")
+
+
+def _check_previous(rules: dict[str, Any], previous: list[Card], floor: list[Card]) -> None:
+    """RuleError when the card the previous player added could have taken from that floor:
+    a card that can capture must, so it would not be lying there."""
+    added = [card for card in floor if card not in previous]
+    if len(added) != 1:
+        return
+    best = _captures(rules, previous, added[0], 1)[2]
+    if best:
+        raise RuleError(msg(N_("The {card} cannot have been played onto the floor before the "
+                               "previous play and stayed there: it would have taken {taken}."),
+                            card=added[0].label, taken=[c.label for c in best]),
+                        "previous_floor")
 
 
 def sweeps_floor(rules: dict[str, Any], played: Card) -> bool:
@@ -429,7 +454,10 @@ def judge_capture(
     """Is taking `claimed` from `floor` with `played` legal, and is it a basra?"""
     floor_cards, card = _read_situation(floor, played)
     taken = _read_claimed(claimed, floor_cards)
+    _check_floor(rules, floor_cards)
     previous = _read_previous(previous_floor, floor_cards, card)
+    if previous is not None:
+        _check_previous(rules, previous, floor_cards)
     options, truncated, best = _captures(rules, floor_cards, card, OPTIONS_LIMIT)
     fault = _fault(rules, floor_cards, card, taken, best)
     if fault is not None:

@@ -19,6 +19,7 @@ from ..rules.spec import Referee
 from . import referee
 from .games import load_game
 from .referee_query import Key, Query, picker
+from .seating import check_player_count
 from .setup import preset_title, value_title
 
 
@@ -159,10 +160,18 @@ def _picker(board: Board, deck: Deck, unblocked: tuple[str, ...] = ()) -> None:
             for card in slot.cards]
 
     def add(card: Card) -> dict[str, str]:
-        return board.query.toggled(active.key, card, active.single, active.limit)
+        # a card taken off the table is no longer claimed: the link stays a true situation
+        dropped = _unclaimed(board.query, card) if card in active.cards else {}
+        return board.query.toggled(active.key, card, active.single, active.limit, **dropped)
 
     board.ranks, board.suits = picker(board.query, deck, used, active.cards, add,
                                       keep_rank=True, ranks_only=board.ranks_only)
+
+
+def _unclaimed(query: Query, card: Card) -> dict[str, str | None]:
+    """The card-list claims of `query` without `card`."""
+    return {key: ",".join(text for text in query.get(key).split(",") if text and text != str(card))
+            for key in ("claimed", "cpool") if query.get(key)}
 
 
 def _judge(board: Board, name: str, situation: dict[str, Any]) -> None:
@@ -195,7 +204,7 @@ def _floor(board: Board) -> None:
     _picker(board, DECK_52, ("previous", "floor") if active and active.key in (
         "floor", "previous") else ())
     floor, played = board.slot("floor").cards, board.slot("played").cards
-    claimed = [card for card in _safe_cards(board, "claimed") if card in floor]
+    claimed = _safe_cards(board, "claimed")  # one not on the floor is the judge's to name
     previous = board.slot("previous").cards if len(layout) == 3 else []
     if played:
         _judge(board, "capture", {
@@ -222,6 +231,8 @@ def _players(board: Board) -> tuple[int, int]:
     counts, seats = get_game(board.game).player_counts, _referee(board).seats or 0
     players = len(board.names) if board.from_game else _seat(
         board, "players", max(counts) + 1, seats)
+    if board.query.get("players") and parse_int(board.query.get("players")) not in counts:
+        _refuse_count(board)
     players = players if players in counts else seats
     board.names = board.names or [str(_l("Player %(n)s", n=num(i + 1))) for i in range(players)]
     player = _seat(board, "player", players)
@@ -232,6 +243,15 @@ def _players(board: Board) -> tuple[int, int]:
     board.extra["turn"] = [Key(name, board.query.changed(player=str(i)), i == player)
                            for i, name in enumerate(board.names)]
     return players, player
+
+
+def _refuse_count(board: Board) -> None:
+    """The link's player count is none the game is played by: say so, judge nothing."""
+    text = board.query.get("players")
+    try:
+        check_player_count(get_game(board.game), parse_int(text) or text, "players")
+    except RuleError as error:
+        board.error = board.error or error.message
 
 
 def _claimable(board: Board, player: int, own: bool) -> list[Slot]:
@@ -271,7 +291,7 @@ def _pool(board: Board) -> None:
     assert deck is not None  # a game whose captures are judged has cards
     _picker(board, deck(board.rules))
     pool, played = board.slot("pool").cards, board.slot("played").cards
-    claimed_pool = [card for card in _safe_cards(board, "cpool") if card in pool]
+    claimed_pool = _safe_cards(board, "cpool")  # one not in the pool is the judge's to name
     # a player reaching for their own pile is a dispute, so the page lets it be entered
     claimed = _claimed_piles(board, player, own=True)
     _claim_keys(board, player, claimed, own=True)
@@ -332,8 +352,8 @@ def _trick(board: Board) -> None:
     # a hand holds the card its player put in the trick, so the trick does not block hands
     _picker(board, DECK_52, ("trick",) if hands_active else tuple(
         f"hand{i}" for i in range(shelem.PLAYERS)))
-    trump = board.query.get("trump")
-    trump = trump if trump in SUITS else ""
+    asked = board.query.get("trump")
+    trump = asked if asked in SUITS else ""
     board.extra["trumps"] = [Key(SUIT_SYMBOLS[suit], board.query.changed(trump=suit),
                                  suit == trump, "red" if suit in "HD" else "black")
                              for suit in SUITS]
@@ -342,11 +362,13 @@ def _trick(board: Board) -> None:
     hands = [board.slot(f"hand{i}").cards for i in range(shelem.PLAYERS)]
     board.extra["hands_open"] = hands_active or any(hands)
     trick = board.slot("trick").cards
-    if trump and len(trick) == shelem.PLAYERS:
-        board.extra["led"] = SUIT_SYMBOLS[trick[0].suit]
+    # a bad trump or an overlong trick is judged too: the judge says what is wrong with it
+    if (trump and len(trick) == shelem.PLAYERS) or (asked and not trump) or \
+            len(trick) > shelem.PLAYERS:
+        board.extra["led"] = SUIT_SYMBOLS[trick[0].suit] if trick else ""
         # a hand left empty is one nobody knows: the ones given are judged all the same
         _judge(board, "trick", {
-            "trump": trump, "cards": _text(trick), "first_trick": first,
+            "trump": asked, "cards": _text(trick), "first_trick": first,
             "hands": [_text(held) or None for held in hands] if any(hands) else None})
 
 

@@ -26,7 +26,7 @@ def clean_players(spec: GameSpec, players: Any) -> list[str]:
     return names
 
 
-def check_player_count(spec: GameSpec, n: int, field: str) -> None:
+def check_player_count(spec: GameSpec, n: int | str, field: str) -> None:
     """RuleError naming `field` unless `spec`'s game is played by `n` players."""
     if n not in spec.player_counts:
         raise RuleError(

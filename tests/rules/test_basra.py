@@ -669,7 +669,8 @@ def test_bad_referee_input_is_a_rule_error(floor, played, claimed, field):
 
 
 def test_whole_deck_floor_lists_50_options_and_the_best():
-    floor = [card for card in DECK if card != "10S"]
+    # no jacks: two cards that each take the whole floor never lie on it together
+    floor = [card for card in DECK if card != "10S" and not card.startswith("J")]
     verdict = judge_capture(rules(), floor, "10S", [])
     assert len(verdict.options) == 50 and verdict.options_truncated
     assert len(verdict.best) == 39 and verdict.options[0] == verdict.best
@@ -725,7 +726,8 @@ def _brute_legal(floor: list[Card], value: int) -> set[tuple[int, ...]]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=10, unique=True),
+@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=10, unique=True).filter(
+           lambda floor: sum(card.startswith("J") for card in floor) <= 1),
        st.sampled_from([str(c) for c in DECK_52.cards() if c.is_numeral]))
 def test_every_listed_capture_is_legal_and_leaves_nothing_capturable(floor, played):
     floor = [card for card in floor if card != played]
@@ -760,3 +762,39 @@ def test_malformed_input_is_only_ever_a_rule_error(body, floor, claimed):
                  lambda: judge_capture(rules(), floor, "7C", claimed, body)):
         with contextlib.suppress(RuleError):
             call()
+
+
+# --- Floors no play leaves ------------------------------------------------------------------
+
+@pytest.mark.parametrize("preset, floor, first, second", [
+    ("egyptian", ["JH", "JD"], "J♥", "J♦"),
+    ("egyptian", ["3C", "7D", "JS"], "7♦", "J♠"),   # the Egyptian 7♦ also takes everything
+])
+def test_a_floor_holding_two_cards_that_each_take_everything_is_refused(preset, floor, first,
+                                                                        second):
+    with pytest.raises(RuleError) as refused:
+        judge_capture(rules(preset), floor, "5S", [])
+    assert refused.value.field == "floor"
+    assert str(refused.value.message) == (
+        f"No play leaves {first} and {second} on the floor together: each takes the whole "
+        "floor, so the later one would have taken the other.")
+
+
+def test_a_lebanese_seven_of_diamonds_beside_a_jack_is_an_ordinary_seven():
+    # with seven_of_diamonds none the 7♦ is a plain 7 that cannot take the jack: 10♣ takes
+    # 7♦ + 3♣ = 10 and leaves the jack
+    verdict = judge_capture(rules("lebanese"), ["JS", "7D", "3C"], "10C", ["7D", "3C"])
+    assert verdict.legal
+
+
+def test_a_card_that_could_have_taken_from_the_lone_card_cannot_have_been_played_onto_it():
+    # Lebanese lone-card basra (2): 5♥ lay alone; a 5♠ played onto it must have taken it
+    with pytest.raises(RuleError) as refused:
+        judge_capture(rules("lebanese"), ["5H", "5S"], "10C", ["5H", "5S"], ["5H"])
+    assert refused.value.field == "previous_floor"
+    assert str(refused.value.message) == (
+        "The 5♠ cannot have been played onto the floor before the previous play and stayed "
+        "there: it would have taken 5♥.")
+    # a 3♠ could not take the 5♥: the 8♣ takes both with their sum, a basra worth 10
+    verdict = judge_capture(rules("lebanese"), ["5H", "3S"], "8C", ["5H", "3S"], ["5H"])
+    assert verdict.legal and verdict.basra and verdict.basra_points == 10
