@@ -421,7 +421,7 @@ def _may_take_pool(board: Board) -> list[Key]:
                  query.changed(cpiles=str(owner))) for owner in verdict.burnt_piles]
     every = query.changed(cpool=",".join(_text(verdict.burnt_pool)),
                           cpiles=",".join(map(str, verdict.burnt_piles)))
-    return _with_all(cards_ + piles, every)
+    return _with_all(board, cards_ + piles, every)
 
 
 def _may_take_top(board: Board) -> list[Key]:
@@ -432,12 +432,18 @@ def _may_take_top(board: Board) -> list[Key]:
                  query.changed(cpiles=str(owner))) for owner in verdict.required_piles]
     every = query.changed(ctop="1" if verdict.required_play_pile else None,
                           cpiles=",".join(map(str, verdict.required_piles)))
-    return _with_all(top + piles, every)
+    return _with_all(board, top + piles, every)
 
 
-def _with_all(keys: list[Key], every: dict[str, str]) -> list[Key]:
-    """The keys, led by one claiming them all when there are several."""
-    return [Key(Msg(N_("All of these")), every, css="all"), *keys] if len(keys) > 1 else keys
+def _with_all(board: Board, keys: list[Key], every: dict[str, str]) -> list[Key]:
+    """The keys, led by one claiming them all when there are several and the referee would
+    rule that claim legal (a special card in Shlla'at takes one rank only)."""
+    if len(keys) < 2:
+        return keys
+    claimed = build(board.game, every)
+    if claimed.error is not None or claimed.verdict is None or not claimed.verdict.legal:
+        return keys
+    return [Key(Msg(N_("All of these")), every, css="all"), *keys]
 
 
 # What a card may take, by kind of board (boards without claims never ask).
