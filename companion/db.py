@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+from contextlib import suppress
 from pathlib import Path
 
 from alembic import command
@@ -24,7 +26,8 @@ def make_engine(url: str) -> Engine:
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
     # WAL lets readers (spectators polling) run while a scorer writes; FKs are off by default.
     cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
+    with suppress(sqlite3.OperationalError):  # a read-only file keeps its mode, and is read
+        cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.execute("PRAGMA synchronous=NORMAL")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Flask, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 
 from .rules.messages import N_, RuleError
@@ -50,7 +51,10 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(exc: CSRFError):
-        return error_response(400, _("This form has expired; reload the page and try again."))
+        # Said in a header too: a save kept on the phone renews its token and is sent again
+        # (static/js/outbox.js).
+        return (*error_response(400, _("This form has expired; reload the page and try "
+                                       "again.")), {"X-Companion-Refused": "form-token"})
 
     @app.errorhandler(GameNotFound)
     def game_not_found(exc: GameNotFound):
@@ -71,3 +75,20 @@ def init_app(app: Flask) -> None:
         from .i18n import render_msg
 
         return error_response(400, render_msg(exc.message), exc.field)
+
+    @app.errorhandler(DBAPIError)
+    def database_error(exc: DBAPIError):
+        if not read_only(exc):
+            raise exc  # a real fault: the 500 page, and its traceback in the log
+        app.logger.warning("the database is read-only: a change was refused")
+        return (*error_response(503, _("Companion cannot save anything right now: its "
+                                       "database is read-only. Scores can still be read; "
+                                       "tell whoever runs Companion.")),
+                {"Retry-After": "60"})
+
+
+def read_only(exc: DBAPIError) -> bool:
+    """Whether the database refused a write because it is read-only (SQLite's file or
+    PostgreSQL's read-only transaction, SQLSTATE 25006)."""
+    text = str(exc.orig).lower()
+    return "readonly database" in text or getattr(exc.orig, "sqlstate", None) == "25006"

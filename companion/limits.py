@@ -11,7 +11,9 @@ every worker process shares them; in this process's memory otherwise, or while R
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from functools import wraps
 from typing import Any
 
@@ -52,32 +54,38 @@ def refuse_key(target: str) -> None:
     """Count a refused key against this address and `target`; 429 once either is spent.
 
     Call it only for a key that was presented and is wrong: a right key is never counted
-    or held back.
+    or held back. Each count is one atomic step of the storage (parallel guesses cannot slip
+    between a check and its count), and a key refused twice in one request counts once.
     """
     if not _enabled():
         return
+    counted = g.setdefault("refused_targets", set())
+    if target in counted:
+        return
+    counted.add(target)
     checks = [(_item("RATELIMIT_WRONG_KEY"), ("wrong-key", _address())),
               (_item("RATELIMIT_WRONG_KEY_TARGET"), ("wrong-key-target", target))]
-    if not all(_call("test", item, names) for item, names in checks):
+    if not all([_call("hit", item, names) for item, names in checks]):
         abort(429)
-    for item, names in checks:
-        _call("hit", item, names)
 
 
 def creates(view: Callable[..., Any]) -> Callable[..., Any]:
     """Mark a view that creates games or tournaments: refused (429) once the address has
     created its allowance, and what it created is counted (a paired round: each table's game,
-    up to what is left, so a round is never refused half-made)."""
+    up to what is left, so a round is never refused half-made). One creation per address
+    runs at a time (across processes when Redis holds the counts), so parallel requests
+    never create more than the allowance."""
     @wraps(view)
     def limited(*args: Any, **kwargs: Any) -> Any:
-        if request.method in READS:
+        if request.method in READS or not _enabled():
             return view(*args, **kwargs)
-        if _enabled() and not _call("test", _item("RATELIMIT_CREATE_GAME"), _creator()):
-            abort(429)
-        g.created = 0
-        response = view(*args, **kwargs)
-        if _enabled() and g.created:
-            _spend(g.created)
+        with _one_at_a_time(_creator()):
+            if not _call("test", _item("RATELIMIT_CREATE_GAME"), _creator()):
+                abort(429)
+            g.created = 0
+            response = view(*args, **kwargs)
+            if g.created:
+                _spend(g.created)
         return response
     return limited
 
@@ -111,10 +119,56 @@ def _call(method: str, item: RateLimitItem, names: tuple[str, ...], **options: A
     names = (current_app.config["RATELIMIT_KEY_PREFIX"], *names)
     limiter, fallback = current_app.extensions["companion_limits"]
     try:
-        return getattr(limiter.limiter, method)(item, *names, **options)
-    except Exception:  # noqa: BLE001 - Redis away: limit per process, never answer 500
-        log.warning("rate limit storage unreachable; counting in memory", exc_info=True)
+        answer = getattr(limiter.limiter, method)(item, *names, **options)
+    except Exception as error:  # noqa: BLE001 - Redis away: limit per process, never a 500
+        _storage_away(error)
         return getattr(fallback, method)(item, *names, **options)
+    _storage_back()
+    return answer
+
+
+@contextmanager
+def _one_at_a_time(names: tuple[str, ...]) -> Iterator[None]:
+    """Hold the creation lock of `names`: Redis's when it holds the counts, else this
+    process's (which is all the memory counts cover anyway)."""
+    limiter, _fallback = current_app.extensions["companion_limits"]
+    client = getattr(limiter.limiter.storage, "storage", None)  # the Redis client, if any
+    name = ":".join((current_app.config["RATELIMIT_KEY_PREFIX"], "lock", *names))
+    if client is not None and hasattr(client, "lock"):
+        try:
+            lock = client.lock(name, timeout=30, blocking_timeout=30)
+            acquired = lock.acquire()
+        except Exception as error:  # noqa: BLE001 - Redis away: this process's lock instead
+            _storage_away(error)
+        else:
+            _storage_back()
+            try:
+                yield
+            finally:
+                if acquired:
+                    with suppress(Exception):
+                        lock.release()
+            return
+    with _LOCAL_LOCK:
+        yield
+
+
+_LOCAL_LOCK = threading.Lock()
+_AWAY = threading.Event()  # set while the shared storage is unreachable
+
+
+def _storage_away(error: Exception) -> None:
+    """One warning per outage, not one traceback per request."""
+    if not _AWAY.is_set():
+        _AWAY.set()
+        log.warning("rate limit storage unreachable (%s); counting in this process's memory "
+                    "until it is back", type(error).__name__)
+
+
+def _storage_back() -> None:
+    if _AWAY.is_set():
+        _AWAY.clear()
+        log.warning("rate limit storage reachable again")
 
 
 @event.listens_for(Game, "after_insert")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from flask import Flask
 from gunicorn.app.base import BaseApplication
@@ -37,6 +38,9 @@ def main() -> None:
         "worker_class": "gthread",
         "threads": int(os.environ.get("THREADS", "8")),
         "accesslog": "-",
+        # gunicornc's socket: in this Companion's instance/, one per port (not in $HOME, where
+        # every instance would name the same file).
+        "control_socket": str(Path(app.instance_path) / f"gunicorn-{port}.ctl"),
         **tls,
     }).run()
 

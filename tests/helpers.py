@@ -14,7 +14,7 @@ import urllib.error
 import urllib.request
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from html import unescape
 from pathlib import Path
@@ -388,3 +388,22 @@ def new_game(server: Server, players: list[str] | None = None) -> dict:
 def save_hand(server: Server, game: dict) -> tuple[int, Any]:
     return server.call("POST", f"/api/v1/games/{game['id']}/hands", {"hand": HAND},
                        {"Authorization": f"Bearer {game['edit_key']}"})
+
+
+def raw_request(port: int, head: str, body: bytes = b"") -> str:
+    """Send exactly these bytes (a request line no client library would write) to the server
+    on 127.0.0.1:`port`; its answer's head and start."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as conn:
+        answer = b""
+        with suppress(OSError):  # a server may answer and close before the end
+            conn.sendall(head.encode("latin-1") + body)
+        with suppress(OSError):
+            while b"\r\n\r\n" not in answer and (part := conn.recv(65536)):
+                answer += part
+    return answer.decode("latin-1")
+
+
+def chunked(body: bytes, size: int = 65536) -> bytes:
+    """`body` in Transfer-Encoding: chunked form."""
+    parts = [body[i:i + size] for i in range(0, len(body), size)]
+    return b"".join(b"%x\r\n%s\r\n" % (len(part), part) for part in parts) + b"0\r\n\r\n"

@@ -285,11 +285,14 @@ def test_stale_version_is_refused_with_fresh_totals_and_values_kept(client):
     assert len(game(client, game_id)["hands"]) == 2
 
 
-def test_viewers_get_the_403_page(client):
+def test_viewers_get_the_401_page_and_a_wrong_key_the_403_page(client):
     game_id = make_game(client, "basra", ["Ali", "Omar"], editor=False)
-    assert client.get(f"/games/{game_id}/hands/new").status_code == 403
-    assert client.post(f"/games/{game_id}/hands/new", data=BASRA_QUICK).status_code == 403
-    assert client.post(f"/games/{game_id}/hands/preview", data=BASRA_QUICK).status_code == 403
+    response = client.get(f"/games/{game_id}/hands/new")
+    assert response.status_code == 401  # no key: one status for that, pages and API alike
+    assert "Only the scorer or the director can change this: open their link first." in \
+        response.get_data(as_text=True)
+    assert client.post(f"/games/{game_id}/hands/new", data=BASRA_QUICK).status_code == 401
+    assert client.post(f"/games/{game_id}/hands/preview", data=BASRA_QUICK).status_code == 401
     client.set_cookie("edit_" + game_id, "not-the-key")
     response = client.get(f"/games/{game_id}/hands/1/edit")
     assert response.status_code == 403

@@ -35,9 +35,9 @@ def post(client, game, action, **form):
 def test_only_editors_may_play_along(client):
     game = client.post("/api/v1/games", json={"game": "basra",
                                               "players": ["Ali", "Bahar"]}).get_json()
-    assert client.get(f"/games/{game['id']}/play-along").status_code == 403
+    assert client.get(f"/games/{game['id']}/play-along").status_code == 401
     assert client.post(f"/games/{game['id']}/play-along/card",
-                       data={"card": "AS", "version": 1}).status_code == 403
+                       data={"card": "AS", "version": 1}).status_code == 401
 
 
 def test_first_the_floor_then_the_players_in_turn(client):

@@ -120,7 +120,18 @@ def rematch(game_id: str):
 
 def _expected_version(data: dict[str, Any], required: bool = True) -> int | None:
     """The version a change is based on, from `If-Match` or the body's `version`."""
-    return read_version(request.headers.get("If-Match", data.get("version")), required)
+    raw = request.headers.get("If-Match", data.get("version"))
+    if raw == "*":
+        return None  # any version (RFC 9110)
+    return read_version(raw, required and not _a_resend())
+
+
+def _a_resend() -> bool:
+    """A change resent under an Idempotency-Key the game has seen: its stored answer is
+    given, even without the If-Match the first one carried."""
+    game_id = (request.view_args or {}).get("game_id")
+    return isinstance(game_id, str) and games.answered_before(
+        get_session(), game_id, request.headers.get("Idempotency-Key"))
 
 
 def _reason(data: dict[str, Any]) -> str:

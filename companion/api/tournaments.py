@@ -13,12 +13,12 @@ from ..rules.situation import require
 from ..services import confirmations, tournaments
 from ..services.tournament_access import (
     counted_director_key,
+    counted_side,
     director_key,
     presented_key,
     require_director,
     shown_table_key,
     side_key,
-    side_of,
 )
 from ..tournament.standings import Row
 from ..views.tournament_extras import side_url
@@ -101,7 +101,7 @@ def _speaker(tournament_id: str, match_id: int) -> int | None:
     tournament = tournaments.load(get_session(), tournament_id)
     view = tournaments.match_view(tournament, match_id)
     key = presented_key(tournament_id)
-    side = side_of(tournament_id, match_id, len(view.row.sides), key)
+    side = counted_side(tournament_id, match_id, len(view.row.sides), key)
     if side is None:
         abort(401 if not key else 403)
     return side

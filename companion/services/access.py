@@ -34,20 +34,24 @@ def presented_key(game_id: str) -> str | None:
 
 
 def can_edit(game_id: str, key: str | None = None) -> bool:
+    """Whether `key` (else the key this request presents) opens the game; a presented key
+    that does not counts as a refused one, on a page read too (429 after too many)."""
     row = get_session().get(Game, game_id)
     if row is None:
         raise GameNotFound(game_id)
-    return key_matches(key if key is not None else presented_key(game_id), row.edit_key_hash)
+    key = key if key is not None else presented_key(game_id)
+    right = key_matches(key, row.edit_key_hash)
+    if key and not right:
+        refuse_key(game_id)
+    return right
 
 
-def require_edit_key(game_id: str, missing: int = 401) -> None:
-    """`missing` (401) without a key, 403 with a wrong one (429 after too many wrong ones);
-    nothing is changed."""
+def require_edit_key(game_id: str) -> None:
+    """401 without a key, 403 with a wrong one (429 after too many wrong ones), on pages and
+    in the API alike; nothing is changed."""
     key = presented_key(game_id)
     if not can_edit(game_id, key):
-        if key:
-            refuse_key(game_id)
-        abort(missing if not key else 403)
+        abort(403 if key else 401)
 
 
 KEY_COOKIE_MAX_AGE = 400 * 24 * 3600  # browsers cap cookies at 400 days

@@ -11,10 +11,9 @@ from sqlmodel import Session
 from ..models_tournament import Match, TournamentEvent
 from ..rules.messages import N_, RuleError, msg
 from ..tournament import confirmation
+from .reasons import checked_reason
 from .tournaments import MatchView, TournamentView, load, match_view
 from .tournaments.playing import bump
-
-MAX_REASON = 500
 
 
 class WrongSide(RuleError):
@@ -46,7 +45,7 @@ def dispute(session: Session, tournament_id: str, match_id: int, side: int, reas
         raise RuleError(msg(N_("Say what is wrong with the result: the director reads it.")),
                         "dispute")
     word = {"state": confirmation.DISPUTED, "side": side, "hands": _hands(view, hands)}
-    return _keep(session, tournament, view, word, reason.strip()[:MAX_REASON])
+    return _keep(session, tournament, view, word, checked_reason(reason, "dispute"))
 
 
 def _waiting(tournament: TournamentView, match_id: int) -> MatchView:

@@ -25,6 +25,7 @@ from ..rules.scores import GameState
 from ..rules.spec import GameSpec
 from ..tournament.matches import MatchProgress, head_to_head
 from . import keys
+from .reasons import checked_reason
 from .seating import clean_players, clean_teams, side_names
 
 UNDELETE_WINDOW = timedelta(days=7)
@@ -193,6 +194,8 @@ def edit_hand(session: Session, game_id: str, number: int, hand: Any,
               expected_version: int | None = None, reason: str = "",
               idempotency_key: str | None = None) -> tuple[GameView, int]:
     """Correct a hand; a resend with the same key (its answer was lost) changes nothing."""
+    reason = checked_reason(reason)
+
     def change(game: GameView) -> Change:
         before = _hand_at(game, number)
         hands = list(game.hands)
@@ -207,6 +210,8 @@ def delete_hand(session: Session, game_id: str, number: int,
                 expected_version: int | None = None, reason: str = "",
                 idempotency_key: str | None = None) -> tuple[GameView, int]:
     """Delete a hand; a resend with the same key deletes nothing more."""
+    reason = checked_reason(reason)
+
     def change(game: GameView) -> Change:
         before = _hand_at(game, number)
         hands = game.hands[: number - 1] + game.hands[number:]
@@ -395,6 +400,13 @@ def _idempotency_key(raw: str | None) -> str:
     return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest() if raw else ""
 
 
+def answered_before(session: Session, game_id: str, idempotency_key: str | None) -> bool:
+    """Whether a change with this Idempotency-Key was made already (its resend gets the
+    stored answer, whatever else it lacks)."""
+    key = _idempotency_key(idempotency_key)
+    return bool(key) and session.get(IdempotentRequest, (game_id, key)) is not None
+
+
 def _mutate(session: Session, game_id: str, expected_version: int | None,
             make_change: Callable[[GameView], Change],
             retry: tuple[str | None, Any] = (None, None),
@@ -426,7 +438,7 @@ def _mutate(session: Session, game_id: str, expected_version: int | None,
         _denormalise(game.row, state, len(change.hands))
         session.add(GameEvent(game_id=game_id, version=game.row.version, action=change.action,
                               number=change.number, before=change.before, after=change.after,
-                              reason=(change.reason or "")[:500]))
+                              reason=change.reason or ""))
         if key:
             session.add(IdempotentRequest(game_id=game_id, key=key, status=201,
                                           body={"number": change.number, "sent": sent}))

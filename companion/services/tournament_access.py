@@ -81,6 +81,14 @@ def side_of(tournament_id: str, match_id: int, sides: int, key: str | None) -> i
     return None
 
 
+def counted_side(tournament_id: str, match_id: int, sides: int, key: str | None) -> int | None:
+    """`side_of`, with a presented key that is no side's counted as a refused key."""
+    side = side_of(tournament_id, match_id, sides, key)
+    if side is None and key:
+        refuse_key(tournament_id)
+    return side
+
+
 def _derive(secret: str, purpose: str) -> str:
     digest = hmac.new(secret.encode(), purpose.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest[:16]).decode().rstrip("=")

@@ -24,9 +24,9 @@ MODE_COOKIE = "entry_mode_"
 
 
 def _editable(game_id: str) -> GameView:
-    """The game, for an editor only: anyone else gets the 403 page."""
+    """The game, for an editor only: the 401 page without a key, 403 with a wrong one."""
     game = games.load_game(get_session(), game_id)
-    require_edit_key(game_id, missing=403)  # pages for the scorer: no 401 challenge
+    require_edit_key(game_id)
     return game
 
 

@@ -19,7 +19,7 @@ bp = Blueprint("playalong", __name__, url_prefix="/games")
 
 def _editor(game_id: str) -> games.GameView:
     game = games.load_game(get_session(), game_id)
-    require_edit_key(game_id, missing=403)  # pages for the scorer: no 401 challenge
+    require_edit_key(game_id)
     return game
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import hashlib
 import json
 
-from flask import Blueprint, Response, render_template, url_for
+from flask import Blueprint, Response, jsonify, render_template, url_for
 from flask_babel import get_locale
 from flask_babel import gettext as _
+from flask_wtf.csrf import generate_csrf
 
 from ..services.keys import GAME_ID_PATTERN
 
@@ -52,6 +53,15 @@ def service_worker() -> Response:
     response = Response(body, mimetype="text/javascript")
     # A new version of the app must reach phones at their next visit.
     response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/form-token")
+def form_token() -> Response:
+    """A fresh form token for this browser (a new session if its cookie is gone): a save
+    kept on the phone whose token went stale is sent again with it (static/js/outbox.js)."""
+    response = jsonify({"csrf_token": generate_csrf()})
+    response.headers["Cache-Control"] = "no-store"
     return response
 
 

@@ -14,11 +14,11 @@ from ..i18n import render_msg
 from ..rules.messages import RuleError
 from ..services import confirmations, games, tournaments
 from ..services.tournament_access import (
-    director_key,
+    counted_director_key,
+    counted_side,
     require_director,
     shown_table_key,
     side_key,
-    side_of,
 )
 from ..tournament import bracket
 from .share import qr_svg
@@ -100,12 +100,12 @@ def _side_page(tournament_id: str, match_id: int, key: str | None, error: str | 
     session = get_session()
     tournament = tournaments.load(session, tournament_id)
     view = tournaments.match_view(tournament, match_id)
-    speaker = side_of(tournament_id, match_id, len(view.row.sides), key)
+    speaker = counted_side(tournament_id, match_id, len(view.row.sides), key)
     hands = [(game.id, number, games.load_game(session, game.id).state.hands)
              for number, game in enumerate(view.games, start=1)]
     return render_template("tournaments/side.html", tournament=tournament, view=view,
                            speaker=speaker, key=key if speaker is not None else None,
-                           director=director_key(tournament_id) is not None, hands=hands,
+                           director=counted_director_key(tournament_id) is not None, hands=hands,
                            error=error, form=request.form), status
 
 
@@ -114,12 +114,12 @@ def side_word(tournament_id: str, match_id: int) -> Any:
     """A side confirms or disputes (its key in the form); the director confirms (cookie)."""
     form = request.form
     key = form.get("key")
-    if director_key(tournament_id) is not None and not key:
+    if counted_director_key(tournament_id) is not None and not key:
         speaker = None
     else:
         tournament = tournaments.load(get_session(), tournament_id)
         sides = len(tournaments.match_view(tournament, match_id).row.sides)
-        speaker = side_of(tournament_id, match_id, sides, key)
+        speaker = counted_side(tournament_id, match_id, sides, key)
         if speaker is None:
             return error_response(403, _("That link does not belong to a side of this match: "
                                          "ask the director for yours."))

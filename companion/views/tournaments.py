@@ -20,7 +20,7 @@ from ..services.keys import key_matches
 from ..services.tournament_access import (
     COOKIE_PREFIX,
     TournamentNotFound,
-    director_key,
+    counted_director_key,
     require_director,
 )
 from ..tournament.standings import TIEBREAKS
@@ -104,7 +104,7 @@ def _desk(tournament_id: str, error: str | None = None, status: int = 200,
     session = get_session()
     tournament = tournaments.load(session, tournament_id)
     device.note_tournament(tournament_id)
-    key = director_key(tournament_id)
+    key = counted_director_key(tournament_id)
     context = {
         "tournament": tournament, "rows": tournaments.rankings(tournament),
         "director": key is not None,

@@ -8,6 +8,7 @@ from sqlmodel import Session
 
 from ...models_tournament import Match, TournamentEvent
 from ...rules.messages import N_, RuleError, msg
+from ..reasons import checked_reason
 from .playing import bump, settle
 from .reading import KNOCKOUT, MatchView, TournamentView, _points, load, match_view
 
@@ -51,6 +52,7 @@ def _record(session: Session, tournament: TournamentView, view: MatchView, manua
     if not isinstance(reason, str) or not reason.strip():
         raise RuleError(msg(N_("Say why the result is set by hand: the reason goes into the "
                                "tournament's history.")), "reason")
+    reason = checked_reason(reason)
     before = view.row.manual
     bump(session, tournament.row)
     match = session.get(Match, view.row.id)
@@ -60,7 +62,7 @@ def _record(session: Session, tournament: TournamentView, view: MatchView, manua
     session.add(TournamentEvent(
         tournament_id=tournament.row.id, version=tournament.row.version,
         action="result" if manual else "clear_result", match_id=match.id,
-        before=before or _computed(view), after=manual, reason=reason.strip()[:500]))
+        before=before or _computed(view), after=manual, reason=reason))
     settle(session, tournament.row, match)  # a cleared result may call for the next game
     session.commit()
     return load(session, tournament.row.id)

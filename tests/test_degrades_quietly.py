@@ -1,0 +1,55 @@
+"""When something around Companion fails it says so once and goes on: Redis away, a
+read-only database."""
+
+from __future__ import annotations
+
+import logging
+import shutil
+
+from companion import create_app, limits
+
+from .helpers import client_at, limited_app
+
+SHELEM = {"game": "shelem", "players": ["Ali", "Bahar", "Cyrus", "Dara"]}
+READ_ONLY = ("Companion cannot save anything right now: its database is read-only. Scores can "
+             "still be read; tell whoever runs Companion.")
+
+
+def test_redis_away_is_one_warning_for_the_outage_not_a_traceback_a_request(db_url, caplog):
+    app = limited_app(db_url, RATELIMIT_STORAGE_URI="redis://127.0.0.1:1/0")  # nobody there
+    limits._AWAY.clear()  # another test's outage is over
+    phone = client_at(app, "192.0.2.100")
+    with caplog.at_level(logging.WARNING, logger="companion.limits"):
+        game = phone.post("/api/v1/games", json=SHELEM).get_json()
+        for _ in range(3):
+            assert phone.post(f"/api/v1/games/{game['id']}/hands", json={"hand": {}},
+                              headers={"Authorization": "Bearer guess"}).status_code == 403
+        # the memory limits hold meanwhile: the fourth guess is one too many
+        assert phone.post(f"/api/v1/games/{game['id']}/hands", json={"hand": {}},
+                          headers={"Authorization": "Bearer guess"}).status_code == 429
+    warnings = [r for r in caplog.records if r.name == "companion.limits"]
+    assert len(warnings) == 1 and warnings[0].exc_info is None
+    assert "unreachable" in warnings[0].getMessage()
+    app.extensions["engine"].dispose()
+
+
+def test_a_read_only_database_is_read_and_refuses_writes_with_a_sentence(tmp_path,
+                                                                         sqlite_template):
+    path = tmp_path / "companion.db"
+    shutil.copy(sqlite_template, path)
+    writer = create_app({"DATABASE_URL": f"sqlite:///{path}", "SECRET_KEY": "ro",
+                         "RATELIMIT_ENABLED": False})
+    game = writer.test_client().post("/api/v1/games", json=SHELEM).get_json()
+    writer.extensions["engine"].dispose()
+    app = create_app({"DATABASE_URL": f"sqlite:///file:{path}?mode=ro&uri=true",
+                      "SECRET_KEY": "ro", "RATELIMIT_ENABLED": False})
+    client = app.test_client()
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["players"] == SHELEM["players"]
+    assert client.get(f"/games/{game['id']}").status_code == 200
+    saved = client.post(f"/api/v1/games/{game['id']}/hands",
+                        json={"hand": {"bidder": 0, "bid": 100, "bidder_points": 100}},
+                        headers={"Authorization": f"Bearer {game['edit_key']}"})
+    assert saved.status_code == 503 and saved.get_json() == {"error": READ_ONLY}
+    created = client.post("/api/v1/games", json=SHELEM)
+    assert created.status_code == 503 and created.get_json() == {"error": READ_ONLY}
+    app.extensions["engine"].dispose()
