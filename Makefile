@@ -4,17 +4,29 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
+LOCKED := $(VENV)/.locked
+# The exact versions (and their hashes) to install, written by `make lock` from pyproject.toml.
+LOCK := requirements.txt
+TEST_LOCK := requirements-test.txt
+# Every package exactly as locked, each file checked against its hash; nothing else resolved.
+PIP_LOCKED := $(BIN)/pip install --quiet --require-hashes --no-deps -r
 
-.PHONY: run dev test bench lint setup clean translations messages migration
+.PHONY: run dev test bench lint setup clean translations messages migration lock
 
-$(STAMP): pyproject.toml
+# A changed lock builds the environment anew, so nothing the lock dropped stays installed.
+$(LOCKED): $(LOCK) $(TEST_LOCK)
+	rm -rf $(VENV)
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e .
+	$(PIP_LOCKED) $(LOCK)
+	touch $@
+
+# Companion itself, from this folder (its build backend comes from the lock too).
+$(STAMP): $(LOCKED) pyproject.toml
+	$(BIN)/pip install --quiet --no-deps --no-build-isolation -e .
 	touch $@
 
 $(TEST_STAMP): $(STAMP)
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(PIP_LOCKED) $(TEST_LOCK)
 	touch $@
 
 setup: $(STAMP)
@@ -51,5 +63,24 @@ migration: $(STAMP)
 	@test -n "$(m)" || { echo 'Say what changed: make migration m="players get a nickname"'; exit 2; }
 	$(BIN)/flask --app companion migration -m "$(m)"
 
+# Write the lock files again from pyproject.toml (a new or changed dependency), keeping every
+# locked version that still fits; `make lock upgrade=flask` moves one package to its newest.
+# uv does the resolving; it is installed on first use into .venv-lock, beside the app's .venv.
+LOCK_VENV := .venv-lock
+UV := $(LOCK_VENV)/bin/uv
+BUILD_REQUIRES := $(PYTHON) -c 'import tomllib; \
+	print(*tomllib.load(open("pyproject.toml", "rb"))["build-system"]["requires"], sep="\n")'
+UV_COMPILE := $(UV) pip compile --quiet --universal --python-version 3.11 --generate-hashes \
+	--custom-compile-command "make lock" $(if $(upgrade),--upgrade-package $(upgrade))
+
+$(UV):
+	$(PYTHON) -m venv $(LOCK_VENV)
+	$(LOCK_VENV)/bin/pip install --quiet uv
+
+# The build backend is locked too: the app is installed with --no-build-isolation.
+lock: $(UV)
+	$(BUILD_REQUIRES) | $(UV_COMPILE) pyproject.toml - --extra test -o $(TEST_LOCK)
+	$(BUILD_REQUIRES) | $(UV_COMPILE) pyproject.toml - -c $(TEST_LOCK) -o $(LOCK)
+
 clean:
-	rm -rf $(VENV) static/vendor instance/static .pytest_cache .hypothesis
+	rm -rf $(VENV) $(LOCK_VENV) static/vendor instance/static .pytest_cache .hypothesis

@@ -1,5 +1,5 @@
-"""Where phones reach Companion: absolute links by PUBLIC_URL or the LAN address, and the
-host names a hosted server answers to (ALLOWED_HOSTS)."""
+"""Where phones reach Companion: absolute links by PUBLIC_URL or the LAN address, the host
+names a hosted server answers to (ALLOWED_HOSTS) and the proxies in front (TRUSTED_PROXIES)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,10 @@ import os
 import socket
 from typing import Any
 
-from flask import Flask, has_request_context, request
+from flask import Flask, Response, has_request_context, request
 from flask_babel import gettext as _
+from werkzeug.exceptions import SecurityError
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 # A page opened on the server machine itself: useless in a link or QR code for a phone.
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
@@ -54,24 +56,17 @@ def split_host(host: str) -> tuple[str, str | None]:
     return name, (port if sep else None)
 
 
-def host_allowed(host: str, allowed: list[str]) -> bool:
-    """Whether `host` is one of `allowed`: a name (any port), `.example.org` for it and its
-    subdomains, or `*` for any."""
-    name = split_host(host)[0].rstrip(".")
-    for entry in allowed:
-        if entry == "*" or name == entry.lstrip("."):
-            return True
-        if entry.startswith(".") and name.endswith(entry):
-            return True
-    return False
-
-
-def allowed_hosts(setting: Any) -> list[str]:
-    """ALLOWED_HOSTS as a list: a list already, or names separated by commas or spaces."""
+def trusted_hosts(setting: Any) -> list[str] | None:
+    """ALLOWED_HOSTS as Flask's TRUSTED_HOSTS: names separated by commas or spaces (or a list),
+    `.example.org` for it and its subdomains; None (any host) when unset or `*`."""
     if not setting:
-        return []
+        return None
     items = setting if isinstance(setting, list | tuple) else str(setting).replace(",", " ").split()
-    return [str(item).strip().lower() for item in items if str(item).strip()]
+    names = [str(item).strip().lower().rstrip(".") for item in items if str(item).strip()]
+    if not names or "*" in names:
+        return None
+    # A fully qualified name may end with a dot ("example.org."): the same host.
+    return names + [name + "." for name in names]
 
 
 def lan_addresses() -> list[str]:
@@ -90,20 +85,47 @@ def lan_addresses() -> list[str]:
 
 
 def init_app(app: Flask) -> None:
-    """Read PUBLIC_URL and ALLOWED_HOSTS (also without the COMPANION_ prefix); check hosts."""
-    for name in ("PUBLIC_URL", "ALLOWED_HOSTS"):
+    """Read PUBLIC_URL, ALLOWED_HOSTS and TRUSTED_PROXIES (also without the COMPANION_ prefix);
+    refuse hosts not allowed (Flask's TRUSTED_HOSTS) and believe only the proxies trusted."""
+    for name in ("PUBLIC_URL", "ALLOWED_HOSTS", "TRUSTED_PROXIES"):
         if not app.config.get(name):
             app.config[name] = os.environ.get(name) or None
-    allowed = allowed_hosts(app.config["ALLOWED_HOSTS"])
-    if allowed:
-        # First of all: a request for another host gets nothing else done.
-        app.before_request_funcs.setdefault(None, []).insert(
-            0, lambda: _refuse_unknown_host(allowed))
+    if app.config.get("TRUSTED_HOSTS") is None:
+        app.config["TRUSTED_HOSTS"] = trusted_hosts(app.config["ALLOWED_HOSTS"])
+    app.register_error_handler(SecurityError, _unknown_host)
+    # First of all: a request for another host gets nothing else done.
+    app.before_request_funcs.setdefault(None, []).insert(0, _refuse_unknown_host)
+    proxies = _count(app.config["TRUSTED_PROXIES"])
+    if proxies:
+        # X-Forwarded-For, -Proto, -Host, -Port and -Prefix, as set by that many proxies.
+        fixed = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies,
+                         x_port=proxies, x_prefix=proxies)
+        app.wsgi_app = fixed  # type: ignore[method-assign]
 
 
-def _refuse_unknown_host(allowed: list[str]) -> Any:
-    if host_allowed(request.host, allowed):
-        return None
-    from .errors import error_response
+def _count(setting: Any) -> int:
+    """TRUSTED_PROXIES: how many proxies stand in front (0 or unset: none)."""
+    try:
+        count = int(setting or 0)
+    except ValueError:
+        count = -1
+    if count < 0:
+        raise RuntimeError(f"TRUSTED_PROXIES={setting!r}: say how many proxies stand in front "
+                           "of Companion, e.g. 1 (0 or unset: none)")
+    return count
 
-    return error_response(400, _("This server does not answer to that address."))
+
+def _refuse_unknown_host() -> None:
+    """Flask noted the untrusted host when it matched the URL: refuse before anything runs."""
+    if isinstance(request.routing_exception, SecurityError):
+        raise request.routing_exception
+
+
+def _unknown_host(_error: SecurityError) -> Any:
+    """A 400 with a sentence; a plain page, since no link can be built for a host not served."""
+    from .errors import error_response, wants_json
+
+    message = _("This server does not answer to that address.")
+    if wants_json():
+        return error_response(400, message)
+    return Response(message, 400, mimetype="text/plain")

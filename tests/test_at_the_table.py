@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion import create_app
-from companion.hosts import host_allowed, split_host
+from companion.hosts import split_host
 
 PLAYERS = ["Ali", "Omar", "Sara", "Mina"]
 # Shelem, 165 points a hand: the bidding team made its bid and keeps its points, the other
@@ -126,11 +126,11 @@ def test_without_allowed_hosts_any_name_is_answered(configured):
     ("a.example.org", [".example.org"], True),
     ("example.org", [".example.org"], True),
     ("badexample.org", [".example.org"], False),
-    ("[::1]:5000", ["::1"], True),
     ("whatever", ["*"], True),
 ])
-def test_host_matching(host, allowed, expected):
-    assert host_allowed(host, allowed) is expected
+def test_host_matching(configured, host, allowed, expected):
+    client = configured(ALLOWED_HOSTS=", ".join(allowed))
+    assert (client.get("/", base_url=f"http://{host}").status_code == 200) is expected
 
 
 def test_split_host():
