@@ -171,3 +171,49 @@ def test_choosing_the_first_team_is_something_entered(client):
     assert response.status_code == 422
     page = page_text(response)
     assert "Choose the bid." in page and "Nothing entered yet." not in page
+
+
+# --- Every split a deal can produce, and none other (issue 26) ------------------------------
+
+def test_shllaat_two_players_with_nothing_leave_the_third_the_whole_pack(client):
+    game_id = make_game(client, "shllaat", ["Ali", "Badr", "Hassan"])
+    assert save(client, game_id, {"mode": "points", "points_0": "0",
+                                  "points_1": "0"}).status_code == 303
+    assert game(client, game_id)["hands"][0]["hand"] == {"points": [0, 0, 252]}
+    blank = save(client, game_id, {"mode": "points", "points_0": "", "points_1": ""})
+    assert blank.status_code == 422 and "Nothing entered yet." in page_text(blank)
+
+
+def test_shllaat_points_no_deal_can_give_are_refused_with_the_reason(client):
+    # Five players: the two Jokers (50 each) fit in no pile of 49, and the pile of 56 holds
+    # only one of them, so no deal ends 49, 49, 49, 49, 56.
+    names = ["Ali", "Badr", "Carim", "Dina", "Emad"]
+    game_id = make_game(client, "shllaat", names)
+    response = save(client, game_id, {"mode": "points", **{f"points_{i}": "49"
+                                                           for i in range(4)}})
+    assert response.status_code == 422
+    assert ("No deal ends with these points: the pack's cards cannot be shared out as 49, 49, "
+            "49, 49, and 56.") in page_text(response)
+    assert game(client, game_id)["hands"] == []
+    # 50, 49, 49, 49 and 55 cannot be either: each 49 holds one ace at most, and neither a
+    # lone Joker (50) nor a Joker and 5 (55) leaves room for the fourth ace
+    response = save(client, game_id, {"mode": "points", "points_0": "50", "points_1": "49",
+                                      "points_2": "49", "points_3": "49"})
+    assert response.status_code == 422
+    # 100, 49, 49, 29 and 25: both Jokers for Ali, an ace each for the others, then 24, 24,
+    # 4 and 0 points of jacks and other cards (52: 4 jacks × 2 and 44 others)
+    assert save(client, game_id, {"mode": "points", "points_0": "100", "points_1": "49",
+                                  "points_2": "49", "points_3": "29"}).status_code == 303
+    assert game(client, game_id)["totals"] == [100, 49, 49, 29, 25]
+
+
+def test_the_api_takes_every_reachable_split_and_refuses_the_others(client):
+    def score(points):
+        return client.post("/api/v1/score/shllaat", json={"hand": {"points": points}})
+
+    assert score([0, 0, 252]).get_json()["scores"] == [0, 0, 252]
+    refused = score([49, 49, 49, 49, 56])
+    assert refused.status_code == 400
+    assert refused.get_json() == {
+        "error": "No deal ends with these points: the pack's cards cannot be shared out as "
+                 "49, 49, 49, 49, and 56.", "field": "hand.points"}

@@ -12,6 +12,7 @@ from .cards import Card, Deck, parse_cards
 from .messages import N_, NOTHING_ENTERED, Msg, Plural, RuleError, msg, msgn, side_label
 from .progress import check_index
 from .scores import HandScore, Line
+from .shares import shareable
 
 Counts = dict[str, int]
 
@@ -132,6 +133,10 @@ def read_points(hand: dict[str, Any], lengths: Sequence[int], deck: Deck, values
     if entered > total:
         raise RuleError(msg(N_("The points add up to {count}, but the whole pack holds only "
                                "{total}."), count=entered, total=total), "hand.points")
+    in_deck = values.count(deck.cards())
+    if not shareable(points, [(kind.value, in_deck[kind.key]) for kind in values.kinds], exact):
+        raise RuleError(msg(N_("No deal ends with these points: the pack's cards cannot be "
+                               "shared out as {points}."), points=list(points)), "hand.points")
     return list(points)
 
 

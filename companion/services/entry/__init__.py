@@ -61,7 +61,8 @@ def read_hand(game: GameView, mode: str, fields: Fields) -> dict[str, Any]:
     """The hand the form describes; RuleError naming the players when something is missing
     (FormProblems when several things are)."""
     forms = _forms(game.spec, mode)
-    if nothing_entered(fields, getattr(forms, "CHOICES", ())):
+    if nothing_entered(fields, getattr(forms, "CHOICES", ()),
+                       getattr(forms, "zero_entered", False)):
         raise RuleError(msg(NOTHING_ENTERED))
     if mode == CARDS and mode in modes(game.spec):
         return forms.read_cards(fields, game.sides, game.row.rules)

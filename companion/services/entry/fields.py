@@ -84,13 +84,15 @@ class Problems:
             raise FormProblems(self.found)
 
 
-def nothing_entered(fields: MultiDict, choices: tuple[str, ...] = ()) -> bool:
+def nothing_entered(fields: MultiDict, choices: tuple[str, ...] = (),
+                    zero_entered: bool = False) -> bool:
     """Nothing about the hand is filled in yet: every field is blank or 0, and no side is
-    chosen in `choices` (where 0 is the first side, not nothing)."""
-    return all(_blank(value) and not (name in choices and value)
+    chosen in `choices` (where 0 is the first side, not nothing). With `zero_entered` a typed
+    0 is an entry (points where the last player has the rest: Ali 0, Badr 0, Hassan 252)."""
+    return all(_blank(value, zero_entered) and not (name in choices and value)
                for name, value in fields.items(multi=True) if name not in CONTROL_FIELDS)
 
 
-def _blank(value: str | None) -> bool:
+def _blank(value: str | None, zero_entered: bool = False) -> bool:
     text = (value or "").strip()
-    return not text or parse_int(text) == 0
+    return not text or (not zero_entered and parse_int(text) == 0)

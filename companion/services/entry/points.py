@@ -30,6 +30,11 @@ class PointsForm:
     deck: Callable[[dict[str, Any]], Deck]
     exact: bool  # the points add up to the pack's total, so the last player's follow
 
+    @property
+    def zero_entered(self) -> bool:
+        """A typed 0 is an entry where the last player's points follow (they have it all)."""
+        return self.exact
+
     def options(self, _sides: int, rules: dict[str, Any]) -> dict[str, Any]:
         return {"total": self.values.in_pack(self.deck(rules)), "step": self.values.step,
                 "follows": self.exact}
