@@ -66,6 +66,9 @@ class Match(SQLModel, table=True):
     manual: dict | None = json_field(nullable=True)
     # The losing side's word on the result: confirmed or disputed, and the result it was about.
     confirmation: dict | None = json_field(nullable=True)
+    # How many times the director replaced the sides' confirmation links (their keys derive
+    # from it: a new number ends the old links).
+    side_key_generation: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class MatchGame(SQLModel, table=True):

@@ -7,7 +7,8 @@ import re
 # Changes that read nothing but the address and the key.
 BODILESS = {("post", "/games/{game_id}/restore"), ("post", "/games/{game_id}/key"),
             ("post", "/games/{game_id}/rematch"), ("post", "/tournaments/{tournament_id}/rounds"),
-            ("delete", "/games/{game_id}"), ("post", "/tournaments/{tournament_id}/key")}
+            ("delete", "/games/{game_id}"), ("post", "/tournaments/{tournament_id}/key"),
+            ("post", "/tournaments/{tournament_id}/matches/{match_id}/side-keys")}
 
 
 def operations(client):

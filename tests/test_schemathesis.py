@@ -64,9 +64,9 @@ def _game(client, hands: int = 1) -> tuple[str, str]:
     return game["id"], game["edit_key"]
 
 
-def _tournament(client, rounds: int) -> tuple[str, str, int | None]:
+def _tournament(client, rounds: int, **settings: object) -> tuple[str, str, int | None]:
     body = {"name": "Fuzz", "game": "basra", "format": "round_robin",
-            "entrants": ["Ali", "Bahar", "Cyrus", "Dara"]}
+            "entrants": ["Ali", "Bahar", "Cyrus", "Dara"], "settings": settings}
     tournament = client.post("/api/v1/tournaments", json=body).get_json()
     match = None
     for _ in range(rounds):
@@ -102,6 +102,8 @@ def _settings(client) -> dict[str, dict[str, object]]:
     played, director, match = _tournament(client, rounds=1)
     fresh, fresh_director, _ = _tournament(client, rounds=0)
     rekeyed, rekeyed_director, _ = _tournament(client, rounds=0)
+    confirming, confirming_director, confirming_match = _tournament(
+        client, rounds=1, confirm_results=True)
     targets = {  # operation: (path parameters, key)
         "get_games_game_id": ({"game_id": main}, None),
         "get_games_game_id_export": ({"game_id": main}, None),
@@ -125,6 +127,8 @@ def _settings(client) -> dict[str, dict[str, object]]:
             ({"tournament_id": played, "match_id": match}, director),
         "post_tournaments_tournament_id_matches_match_id_confirm":
             ({"tournament_id": played, "match_id": match}, director),
+        "post_tournaments_tournament_id_matches_match_id_side-keys":
+            ({"tournament_id": confirming, "match_id": confirming_match}, confirming_director),
     }
     settings: dict[str, dict[str, object]] = {}
     for operation, (parameters, key) in targets.items():

@@ -137,6 +137,9 @@ OPERATIONS: list[Op] = [
     Op("post", T + "/matches/{match_id}/confirm", "The side that lost confirms the result, or "
        "disputes it with a reason", s.ref("TournamentMatch"), key=SIDE, body=s.CONFIRM,
        body_required=False),
+    Op("post", T + "/matches/{match_id}/side-keys", "New confirmation links for the sides of a "
+       "match (`side_keys`, `side_urls`): the old ones are refused with a sentence",
+       s.ref("TournamentMatch"), key=DIRECTOR),
     Op("get", T + "/standings", "Standings with tie-break breakdown", s.ref("Standings")),
     Op("get", T + "/players", "Players' records", s.ref("Players")),
     Op("get", "/openapi.json", "This description", s.ANY_OBJECT),

@@ -1,4 +1,5 @@
-"""`POST /api/v1/tournaments/<id>/key`: a new director key, and new table keys with it."""
+"""`POST /api/v1/tournaments/<id>/key`: a new director key, and new table keys with it;
+`POST .../matches/<match_id>/side-keys`: new confirmation links for a match's sides."""
 
 from __future__ import annotations
 
@@ -6,10 +7,10 @@ from flask import jsonify, url_for
 
 from ..db import get_session
 from ..services import tournaments
-from ..services.rotation import rotate_director_key
+from ..services.rotation import replace_side_keys, rotate_director_key
 from ..services.tournament_access import require_director
 from .blueprint import bp
-from .tournaments import tournament_json
+from .tournaments import _match_json, tournament_json
 
 
 @bp.post("/tournaments/<tournament_id>/key")
@@ -22,3 +23,11 @@ def rotate_director(tournament_id: str):
     body["director_url"] = url_for("tournaments.show", tournament_id=tournament_id, key=key,
                                    _external=True)
     return jsonify(body)
+
+
+@bp.post("/tournaments/<tournament_id>/matches/<int:match_id>/side-keys")
+def replace_sides(tournament_id: str, match_id: int):
+    """The sides' old links stop at once; the answer is the match with the new ones."""
+    key = require_director(tournament_id)
+    tournament = replace_side_keys(get_session(), tournament_id, match_id)
+    return jsonify(_match_json(tournaments.match_view(tournament, match_id), key))

@@ -103,6 +103,7 @@ def _speaker(tournament_id: str, match_id: int) -> int | None:
     key = presented_key(tournament_id)
     side = counted_side(tournament_id, match_id, len(view.row.sides), key)
     if side is None:
+        confirmations.refuse_replaced(tournament_id, match_id, len(view.row.sides), key)
         abort(401 if not key else 403)
     return side
 

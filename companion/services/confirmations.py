@@ -12,12 +12,20 @@ from ..models_tournament import Match, TournamentEvent
 from ..rules.messages import N_, RuleError, msg
 from ..tournament import confirmation
 from .reasons import checked_reason
+from .tournament_access import replaced_side_key
 from .tournaments import MatchView, TournamentView, load, match_view
 from .tournaments.playing import bump
 
 
 class WrongSide(RuleError):
     """The key is a side's, but not of a side whose word the result waits for."""
+
+
+def refuse_replaced(tournament_id: str, match_id: int, sides: int, key: str | None) -> None:
+    """A side's link the director replaced is refused with a sentence saying so."""
+    if replaced_side_key(tournament_id, match_id, sides, key):
+        raise WrongSide(msg(N_("This side's link was replaced; ask the director for the new "
+                               "one.")), "key")
 
 
 def confirm(session: Session, tournament_id: str, match_id: int,

@@ -1,4 +1,5 @@
-"""New keys that kill the old ones: a game's, a tournament table's, a director's.
+"""New keys that kill the old ones: a game's, a tournament table's, a director's, the sides'
+confirmation links of a match.
 
 A table's games share one key (its scorer keeps going from game to game), so a new key for
 one of them is a new key for the whole table, games to come included. A new director key
@@ -10,9 +11,10 @@ from __future__ import annotations
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from ..models import Game
-from ..models_tournament import Match, MatchGame, Tournament
-from . import games, keys
+from ..models import Game, utcnow
+from ..models_tournament import Match, MatchGame, Tournament, TournamentEvent
+from ..rules.messages import N_, RuleError, msg
+from . import games, keys, tournaments
 from .tournament_access import TournamentNotFound, table_key
 
 
@@ -49,3 +51,23 @@ def _set_table_key(session: Session, match_id: int, key_hash: str) -> None:
     session.exec(update(Match).where(col(Match.id) == match_id).values(key_hash=key_hash))
     played = select(MatchGame.game_id).where(MatchGame.match_id == match_id)
     session.exec(update(Game).where(col(Game.id).in_(played)).values(edit_key_hash=key_hash))
+
+
+def replace_side_keys(session: Session, tournament_id: str,
+                      match_id: int) -> tournaments.TournamentView:
+    """New confirmation links for the sides of a match: the old ones are refused from now on."""
+    view = tournaments.match_view(tournaments.load(session, tournament_id), match_id)
+    if not view.asks_confirmation:
+        raise RuleError(msg(N_("This tournament does not ask the sides to confirm results.")),
+                        "confirm")
+    session.exec(update(Tournament).where(col(Tournament.id) == tournament_id)
+                 .values(version=Tournament.version + 1, updated_at=utcnow()))
+    row = session.get(Tournament, tournament_id, populate_existing=True)
+    match = session.get(Match, match_id, populate_existing=True)
+    assert row is not None and match is not None
+    match.side_key_generation += 1
+    session.add(match)
+    session.add(TournamentEvent(tournament_id=tournament_id, version=row.version,
+                                action="side_keys", match_id=match_id))
+    session.commit()
+    return tournaments.load(session, tournament_id)

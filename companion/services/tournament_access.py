@@ -15,7 +15,7 @@ from flask import abort, current_app
 
 from ..db import get_session
 from ..limits import refuse_key
-from ..models_tournament import Tournament
+from ..models_tournament import Match, Tournament
 from .access import bearer_or_cookie
 from .keys import key_matches
 
@@ -62,15 +62,24 @@ def table_key(director: str, match_id: int) -> str:
     return _derive(director, f"table:{match_id}")
 
 
-def side_key(tournament_id: str, match_id: int, side: int) -> str:
+def side_key(tournament_id: str, match_id: int, side: int,
+             generation: int | None = None) -> str:
     """The key one side of a match confirms its result with.
 
     Derived from the app's secret, not the director key: a new director key (or new table
-    keys) leaves the links the sides already hold working.
+    keys) leaves the links the sides already hold working. The director ends them by
+    replacing them: the match's generation number is part of the key.
     """
     secret = current_app.secret_key
     text = secret.decode() if isinstance(secret, bytes) else str(secret)
-    return _derive(text, f"side:{tournament_id}:{match_id}:{side}")
+    number = side_key_generation(match_id) if generation is None else generation
+    return _derive(text, f"side:{tournament_id}:{match_id}:{side}" + (
+        f":{number}" if number else ""))
+
+
+def side_key_generation(match_id: int) -> int:
+    match = get_session().get(Match, match_id)
+    return match.side_key_generation if match is not None else 0
 
 
 def side_of(tournament_id: str, match_id: int, sides: int, key: str | None) -> int | None:
@@ -87,6 +96,13 @@ def counted_side(tournament_id: str, match_id: int, sides: int, key: str | None)
     if side is None and key:
         refuse_key(tournament_id)
     return side
+
+
+def replaced_side_key(tournament_id: str, match_id: int, sides: int, key: str | None) -> bool:
+    """Whether `key` was a side's key before the director replaced the sides' links."""
+    return bool(key) and any(
+        hmac.compare_digest(key or "", side_key(tournament_id, match_id, side, old))
+        for old in range(side_key_generation(match_id)) for side in range(sides))
 
 
 def _derive(secret: str, purpose: str) -> str:

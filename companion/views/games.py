@@ -18,9 +18,16 @@ from ..limits import creates, refuse_key
 from ..rules.catalogue import GAMES, get_game
 from ..rules.messages import RuleError
 from ..services import chart, device, games, history, setup, tournaments
-from ..services.access import can_edit, editor_key, remember_key, require_edit_key
+from ..services.access import (
+    can_edit,
+    editor_key,
+    presented_key,
+    remember_key,
+    require_edit_key,
+)
 from ..services.keys import key_matches
 from ..services.payload import read_version
+from . import dead_links
 from .fragment_cache import FragmentCache
 from .render import page_or_fragment
 
@@ -81,11 +88,14 @@ def show(game_id: str) -> Any:
             remember_key(response, game_id, key)
             return response
         refuse_key(game_id)  # a wrong key in a link is a guess like any other
-        message = _("That edit link does not open this game: you can follow the score, "
-                    "but not change it.")
-        return render_template("games/show.html", **_board(game, editor=False),
-                               message=message), 403
+        refused = _board(game, editor=False)
+        message = dead_links.table_game_notice(refused["table_match"] is not None, False, key) or _(
+            "That edit link does not open this game: you can follow the score, but not change it.")
+        return render_template("games/show.html", **refused, message=message), 403
     board = _board(game)
+    # A scorer whose table key was replaced is told so, not just left without "Add hand".
+    notice = dead_links.table_game_notice(board["table_match"] is not None, board["editor"],
+                                          presented_key(game_id))
     device.note_game(game_id)  # the home page lists it on this phone from now on
     # The after-the-end notice offers to undo the correction that caused it.
     last = (games.last_change(get_session(), game_id)
@@ -96,7 +106,7 @@ def show(game_id: str) -> Any:
     # After an undo the scorer reads what it undid, with a button to make it again.
     undone = games.last_undo(get_session(), game_id) if board["editor"] else None
     return page_or_fragment("games/show.html", "games/_board.html", **board, last_change=last,
-                            next_key=next_key,
+                            next_key=next_key, message=notice,
                             undone=undone and history.describe(undone))
 
 

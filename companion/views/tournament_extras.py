@@ -101,6 +101,11 @@ def _side_page(tournament_id: str, match_id: int, key: str | None, error: str | 
     tournament = tournaments.load(session, tournament_id)
     view = tournaments.match_view(tournament, match_id)
     speaker = counted_side(tournament_id, match_id, len(view.row.sides), key)
+    if speaker is None and error is None:
+        try:
+            confirmations.refuse_replaced(tournament_id, match_id, len(view.row.sides), key)
+        except confirmations.WrongSide as refused:
+            error, status = render_msg(refused.message), 403
     hands = [(game.id, number, games.load_game(session, game.id).state.hands)
              for number, game in enumerate(view.games, start=1)]
     return render_template("tournaments/side.html", tournament=tournament, view=view,
@@ -121,6 +126,7 @@ def side_word(tournament_id: str, match_id: int) -> Any:
         sides = len(tournaments.match_view(tournament, match_id).row.sides)
         speaker = counted_side(tournament_id, match_id, sides, key)
         if speaker is None:
+            confirmations.refuse_replaced(tournament_id, match_id, sides, key)
             return error_response(403, _("That link does not belong to a side of this match: "
                                          "ask the director for yours."))
     try:

@@ -1,12 +1,16 @@
-"""Tournament pages of the hall: the big screen's pages."""
+"""Tournament pages of the hall: the big screen's pages, new links for a match's sides."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, request
+from flask import Blueprint, redirect, request, url_for
+from werkzeug.wrappers import Response
 
+from ..db import get_session
 from ..services import tournaments, wall
+from ..services.rotation import replace_side_keys
+from ..services.tournament_access import require_director
 from ..services.tournament_status import knockout_standings
 from ..services.tournaments import KNOCKOUT
 from .render import page_or_fragment
@@ -31,3 +35,12 @@ def _whole(text: str | None, low: int, high: int) -> int | None:
     if text is None or not text.isdigit():
         return None
     return min(max(int(text), low), high)
+
+
+@bp.post("/<tournament_id>/matches/<int:match_id>/side-keys")
+def replace_side_keys_page(tournament_id: str, match_id: int) -> Response:
+    """The director replaces a match's side links; the desk shows the table again."""
+    require_director(tournament_id)
+    replace_side_keys(get_session(), tournament_id, match_id)
+    return redirect(url_for("tournaments.show", tournament_id=tournament_id,
+                            _anchor=f"match-{match_id}"), 303)

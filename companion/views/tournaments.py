@@ -24,7 +24,7 @@ from ..services.tournament_access import (
     require_director,
 )
 from ..tournament.standings import TIEBREAKS
-from . import tournament_form, tournament_hall
+from . import dead_links, tournament_form, tournament_hall
 from .render import page_or_fragment
 from .tournament_extras import table_link
 
@@ -184,9 +184,18 @@ def table(tournament_id: str, match_id: int) -> Any:
     right = key_matches(key, view.row.key_hash)
     if key and not right:
         refuse_key(tournament_id)
-    if view.current is None or not right:
+        return _dead_link(tournament_id, dead_links.replaced(), 403)
+    if not right:
         return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
+    if view.current is None:
+        return _dead_link(tournament_id, dead_links.finished(), 200)
     return redirect(url_for("games.show", game_id=view.current.id, key=key), 303)
+
+
+def _dead_link(tournament_id: str, sentence: str, status: int) -> Any:
+    """A table link that no longer leads to a game says why, with the way to the tournament."""
+    return render_template("tournaments/dead_link.html", sentence=sentence,
+                           tournament=tournaments.load(get_session(), tournament_id)), status
 
 
 # --- Everyone's pages --------------------------------------------------------------------------

@@ -1,0 +1,20 @@
+"""Links that stopped working say so: a table's scorer link replaced by a new key, a table
+whose match is over. Never a silent redirect or a board missing its "Add hand"."""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+
+def replaced() -> str:
+    return _("This table link was replaced; ask the director for the new one.")
+
+
+def finished() -> str:
+    return _("This table's match is finished: nothing more is entered here. Its result is on "
+             "the tournament's page.")
+
+
+def table_game_notice(in_tournament: bool, editor: bool, presented: str | None) -> str | None:
+    """On a table game's page: the sentence for a phone whose key no longer opens it."""
+    return replaced() if in_tournament and presented and not editor else None
