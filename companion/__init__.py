@@ -54,6 +54,9 @@ def create_app(config: dict | None = None) -> Flask:
     inputs.init_app(app)
     cli.init_app(app)
     _register_blueprints(app)
+    from .views import live
+
+    live.init_app(app)
     return app
 
 
@@ -63,6 +66,7 @@ def _register_blueprints(app: Flask) -> None:
     from .views.game_settings import bp as game_settings_bp
     from .views.games import bp as games_bp
     from .views.home import bp as home_bp
+    from .views.live import bp as live_bp
     from .views.playalong import bp as playalong_bp
     from .views.players import bp as players_bp
     from .views.prefs import bp as prefs_bp
@@ -89,3 +93,4 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(tournament_hall_bp)
     app.register_blueprint(players_bp)
     app.register_blueprint(pwa_bp)
+    app.register_blueprint(live_bp)

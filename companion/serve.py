@@ -13,8 +13,8 @@ from companion.hosts import lan_addresses
 
 
 class Server(BaseApplication):
-    def __init__(self, app, options: dict):
-        self.application, self.options = app, options
+    def __init__(self, config: dict, options: dict):
+        self.config, self.options = config, options
         super().__init__()
 
     def load_config(self) -> None:
@@ -22,21 +22,28 @@ class Server(BaseApplication):
             self.cfg.set(key, value)
 
     def load(self):
-        return self.application
+        # Each worker makes its own app after gevent has patched it, so the database pool's
+        # locks and the live hub are gevent's (one made before would block a whole worker).
+        return create_app(self.config)
 
 
 def main() -> None:
     host, port = os.environ.get("HOST", "0.0.0.0"), int(os.environ.get("PORT", "5000"))
-    app = create_app()
+    app = create_app()  # once here: start-up work (static files, secret key), not served
+    app.extensions["engine"].dispose()
+    config = {}
     tls = tls_options()
     scheme = "https" if tls else "http"
     for line in announce(app, host, port, scheme):
         print(line)
-    Server(app, {
+    if app.config.get("LAN_ADDRESS"):  # worked out once here, for every worker's app
+        config["LAN_ADDRESS"] = app.config["LAN_ADDRESS"]
+    Server(config, {
         "bind": f"{host}:{port}",
         "workers": int(os.environ.get("WEB_CONCURRENCY", "1")),
-        "worker_class": "gthread",
-        "threads": int(os.environ.get("THREADS", "8")),
+        # gevent: an open live-board stream is a greenlet, not a thread (README, "Live boards")
+        "worker_class": "gevent",
+        "worker_connections": int(os.environ.get("WORKER_CONNECTIONS", "2000")),
         "accesslog": "-",
         # gunicornc's socket: in this Companion's instance/, one per port (not in $HOME, where
         # every instance would name the same file).

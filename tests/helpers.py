@@ -339,12 +339,14 @@ class Server:
 
 @contextmanager
 def gunicorn(env: dict[str, str], log: Path, workers: int = 2, threads: int = 4,
-             extra: tuple[str, ...] = ()) -> Iterator[Server]:
+             extra: tuple[str, ...] = (), worker_class: str = "gthread") -> Iterator[Server]:
     """`python -m gunicorn 'companion:create_app()'` on a free loopback port."""
     port = free_port()
+    pool = (["--threads", str(threads)] if worker_class == "gthread"
+            else ["--worker-connections", "2000"])
     command = [sys.executable, "-m", "gunicorn", "companion:create_app()",
                "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
-               "--worker-class", "gthread", "--threads", str(threads),
+               "--worker-class", worker_class, *pool,
                "--access-logfile", "-", "--access-logformat", "%(p)s %(m)s %(U)s %(s)s", *extra]
     full_env = {**os.environ, "SECRET_KEY": "gunicorn-test", **env}
     with log.open("ab") as out:

@@ -5,20 +5,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import jsonify, request, url_for
+from flask import Response, current_app, jsonify, request, url_for
+from flask_babel import get_locale
 
+from ..cache import Kept
+from ..conditional import conditional
 from ..db import get_session
+from ..i18n import current_digits
 from ..limits import creates
 from ..rules.messages import N_, RuleError, msg
 from ..rules.situation import require
-from ..services import games
+from ..services import game_cache, games
 from ..services.access import require_edit_key
 from ..services.payload import read_version
 from .blueprint import bp
 from .body import json_body, optional_json_body
-from .serialize import created_game, game_json
+from .serialize import created_game, game_json, match_json
 
 MAX_LISTED = 100
+ANSWERS: Kept[str] = Kept(256)  # game JSON bodies by version, language and address
 
 
 @bp.post("/games")
@@ -45,7 +50,15 @@ def list_games():
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str):
-    return jsonify(game_json(games.load_game(get_session(), game_id)))
+    """Served from the version's kept answer; 304 for a client holding it (ETag)."""
+    game = game_cache.read_game(get_session(), game_id)
+    # What the answer depends on besides the version: the match (other games), the language
+    # of its sentences, the address its links take.
+    key = ("game", game_id, game.row.version, repr(match_json(game)), str(get_locale()),
+           current_digits(),
+           url_for("games.show", game_id=game_id, _external=True))
+    return conditional(key, lambda: Response(ANSWERS.get_or_make(
+        key, lambda: current_app.json.dumps(game_json(game)) + "\n"), mimetype="application/json"))
 
 
 @bp.post("/games/<game_id>/hands")

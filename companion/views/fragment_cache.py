@@ -7,25 +7,11 @@ process can only ever hand out a board of the version the database says is curre
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from threading import Lock
+
+from ..cache import Kept
 
 
-class FragmentCache:
-    def __init__(self, size: int = 512):
-        self.size = size
-        self._items: OrderedDict[Hashable, str] = OrderedDict()
-        self._lock = Lock()
-
+class FragmentCache(Kept[str]):
     def get_or_render(self, key: Hashable, render: Callable[[], str]) -> str:
-        with self._lock:
-            if key in self._items:
-                self._items.move_to_end(key)
-                return self._items[key]
-        html = render()
-        with self._lock:
-            self._items[key] = html
-            while len(self._items) > self.size:
-                self._items.popitem(last=False)
-        return html
+        return self.get_or_make(key, render)

@@ -12,12 +12,13 @@ from flask_babel import gettext as _
 from htmx_flask import request as htmx_request
 from sqlmodel import Session
 
+from ..conditional import conditional
 from ..db import get_session
 from ..i18n import current_digits, render_msg
 from ..limits import creates, refuse_key
 from ..rules.catalogue import GAMES, get_game
 from ..rules.messages import RuleError
-from ..services import chart, device, games, history, setup, tournaments
+from ..services import chart, device, game_cache, games, history, setup, tournaments
 from ..services.access import (
     can_edit,
     editor_key,
@@ -80,7 +81,7 @@ def _setup_page(form: setup.Setup) -> str:
 
 @bp.get("/<game_id>")
 def show(game_id: str) -> Any:
-    game = games.load_game(get_session(), game_id)
+    game = game_cache.read_game(get_session(), game_id)
     key = request.args.get("key")
     if key is not None:
         if key_matches(key, game.row.edit_key_hash):
@@ -112,19 +113,19 @@ def show(game_id: str) -> Any:
 
 @bp.get("/<game_id>/board")
 def board(game_id: str) -> Any:
-    """The live board for pollers: 204 when nothing changed since `since`."""
+    """The live board for pollers and pushed fetches: 204 when nothing changed since `since`,
+    304 when the phone holds this very board (ETag)."""
     since = request.args.get("since", type=int)
     version = games.current_version(get_session(), game_id)
     if version == since:
         return Response(status=204)
     editor = can_edit(game_id)
-    # A save between the version check and the load only makes the board newer: harmless.
-    game = games.load_game(get_session(), game_id)
+    game = game_cache.read_game(get_session(), game_id)
     # The match lines change with the match's other games, so they are part of the key.
     matches = _matches(game)
-    key = (game_id, version, str(get_locale()), current_digits(), editor, *matches)
-    return BOARDS.get_or_render(key, lambda: render_template(
-        "games/_board.html", **_board(game, editor=editor, matches=matches)))
+    key = (game_id, game.row.version, str(get_locale()), current_digits(), editor, *matches)
+    return conditional(key, lambda: BOARDS.get_or_render(key, lambda: render_template(
+        "games/_board.html", **_board(game, editor=editor, matches=matches))))
 
 
 Matches = tuple[games.MatchSummary | None, games.GameMatch | None]

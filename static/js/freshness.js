@@ -1,4 +1,4 @@
-// Live boards poll the server. One that has not heard from it for 10 seconds says so, with
+// Live boards poll the server, or hear it push (live.js). One that has not heard from it for 10 seconds says so, with
 // the time of the scores it shows, and clears the notice at the next answer. htmx gives every
 // request a timeout (base.html), so one poll that never answers cannot freeze the board.
 "use strict";
@@ -41,6 +41,13 @@
       heard = Date.now();
       failing = false;
     }
+    check();
+  });
+
+  // A live board's stream (live.js) speaks at every change and every 5 s: that is hearing.
+  document.addEventListener("live:heard", function () {
+    heard = Date.now();
+    failing = false;
     check();
   });
 

@@ -1,0 +1,219 @@
+"""Server push: who watches what, and the word that it changed (README, "Live boards").
+
+Every change to a game or a tournament is committed with an event row (GameEvent,
+TournamentEvent). After that commit its topics ("game:<id>", and "tournament:<id>" for it and
+for a game played at one of its tables) are announced: straight to this process's streams, or
+through Redis pub/sub to every process's when REDIS_URL is set. A stream waits for its topic's
+announcement or the next heartbeat, and sends the version it then reads.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import weakref
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from sqlalchemy import Engine, event, select
+from sqlalchemy.orm import Session
+from sqlmodel import col
+
+from .models import GameEvent
+from .models_tournament import MatchGame, TournamentEvent
+
+CHANNEL = "companion:live"
+BEAT_SECONDS = 5.0  # a board says "Connection lost" after 10 s without a word (freshness.js)
+RECHECK_SECONDS = 30.0  # read the version anyway now and then, should an announcement be lost
+LIFETIME_SECONDS = 600.0  # then the browser reconnects by itself: no stream lives for ever
+
+log = logging.getLogger(__name__)
+Resolve = Callable[[str], "int | None"]  # a topic's version now; None once it is gone
+
+
+class Watch:
+    """One open stream's place in the hub: woken when its topic is announced."""
+
+    def __init__(self, topic: str):
+        self.topic = topic
+        self.woken = threading.Event()
+
+
+class Hub:
+    """The topics this process's streams watch, and the versions last read for them."""
+
+    def __init__(self, resolve: Resolve, redis_url: str | None = None):
+        self._resolve, self._redis_url = resolve, redis_url or ""
+        self._lock = threading.Lock()
+        self._watches: dict[str, set[Watch]] = {}
+        # topic -> (announcements so far, version read after the last): one read per change
+        self._versions: dict[str, tuple[int, int | None]] = {}
+        self._announced: dict[str, int] = {}
+        self._reading: dict[str, threading.Lock] = {}
+        self._redis: Any = None
+        self._listener: threading.Thread | None = None
+
+    # --- streams ----------------------------------------------------------------------------
+
+    def watch(self, topic: str) -> Watch:
+        self._listen()
+        watch = Watch(topic)
+        with self._lock:
+            self._watches.setdefault(topic, set()).add(watch)
+            self._reading.setdefault(topic, threading.Lock())
+        return watch
+
+    def forget(self, watch: Watch) -> None:
+        with self._lock:
+            watchers = self._watches.get(watch.topic, set())
+            watchers.discard(watch)
+            if not watchers:  # nobody left: keep nothing about the topic
+                for table in (self._watches, self._versions, self._announced, self._reading):
+                    table.pop(watch.topic, None)
+
+    def watching(self) -> int:
+        with self._lock:
+            return sum(len(watchers) for watchers in self._watches.values())
+
+    def version(self, topic: str, fresh: bool = False) -> int | None:
+        """The topic's version, read once per announcement however many streams ask."""
+        with self._reading.get(topic) or threading.Lock():
+            with self._lock:
+                seen = self._announced.get(topic, 0)
+                cached = self._versions.get(topic)
+            if cached is not None and cached[0] == seen and not fresh:
+                return cached[1]
+            value = self._resolve(topic)
+            with self._lock:
+                if topic in self._reading and self._announced.get(topic, 0) == seen:
+                    self._versions[topic] = (seen, value)
+            return value
+
+    # --- announcements ----------------------------------------------------------------------
+
+    def publish(self, topics: set[str]) -> None:
+        """Tell every process's streams (this one's when Redis is not set or away)."""
+        if self._redis_url:
+            try:
+                client = self._client()
+                for topic in sorted(topics):
+                    client.publish(CHANNEL, topic)
+                return
+            except Exception:  # noqa: BLE001 - Redis away: this process's streams still hear
+                log.warning("Redis unreachable: live boards of other processes wait for their "
+                            "next check", exc_info=True)
+        self.wake(topics)
+
+    def wake(self, topics: set[str]) -> None:
+        with self._lock:
+            for topic in topics:
+                if topic in self._watches:
+                    self._announced[topic] = self._announced.get(topic, 0) + 1
+                    for watch in self._watches[topic]:
+                        watch.woken.set()
+
+    def _client(self) -> Any:
+        if self._redis is None:
+            import redis
+
+            self._redis = redis.Redis.from_url(self._redis_url, socket_timeout=2,
+                                               socket_connect_timeout=2)
+        return self._redis
+
+    def _listen(self) -> None:
+        """Start hearing Redis's announcements, once, in the process that serves streams."""
+        if not self._redis_url or self._listener is not None:
+            return
+        with self._lock:
+            if self._listener is None:
+                self._listener = threading.Thread(target=self._hear, name="live-redis",
+                                                  daemon=True)
+                self._listener.start()
+
+    def _hear(self) -> None:
+        import redis
+
+        while True:
+            try:
+                client = redis.Redis.from_url(self._redis_url, socket_connect_timeout=2,
+                                              health_check_interval=30)
+                pubsub = client.pubsub(ignore_subscribe_messages=True)
+                pubsub.subscribe(CHANNEL)
+                for message in pubsub.listen():
+                    data = message.get("data")
+                    if isinstance(data, bytes):
+                        self.wake({data.decode()})
+            except Exception:  # noqa: BLE001 - Redis away: retry; RECHECK_SECONDS covers the gap
+                log.warning("Redis pub/sub lost; listening again in 1 s", exc_info=True)
+                time.sleep(1)
+
+
+def stream(hub: Hub, topic: str, shown: str | None, beat: float = BEAT_SECONDS,
+           lifetime: float = LIFETIME_SECONDS) -> Iterator[str]:
+    """Server-sent events for one viewer: `change` with each new version, `beat` meanwhile.
+
+    The first message goes at once: a change if the viewer's `shown` version is not the
+    current one (it reconnected after missing something), else a beat. Every message carries
+    the version as its id, so a reconnecting browser says what it has (Last-Event-ID).
+    """
+    watch = hub.watch(topic)
+    try:
+        yield "retry: 1000\n\n"
+        started = checked = time.monotonic()
+        while True:
+            watch.woken.clear()  # before reading: an announcement meanwhile wakes the wait
+            now = time.monotonic()
+            version = hub.version(topic, fresh=now - checked >= RECHECK_SECONDS)
+            checked = now if now - checked >= RECHECK_SECONDS else checked
+            if version is None:
+                yield "event: change\ndata: gone\n\n"
+                return
+            kind = "beat" if str(version) == shown else "change"
+            shown = str(version)
+            yield f"id: {version}\nevent: {kind}\ndata: {version}\n\n"
+            if now - started >= lifetime:
+                return
+            watch.woken.wait(beat)
+    finally:
+        hub.forget(watch)
+
+
+# --- Announcing committed changes ------------------------------------------------------------
+
+_HUBS: weakref.WeakKeyDictionary[Engine, Hub] = weakref.WeakKeyDictionary()
+PENDING = "live_topics"
+
+
+def announce_changes(engine: Engine, hub: Hub) -> None:
+    """Changes committed through sessions on `engine` are announced on `hub`."""
+    _HUBS[engine] = hub
+
+
+@event.listens_for(Session, "after_flush")
+def _collect(session: Session, _context: Any) -> None:
+    games = {item.game_id for item in session.new if isinstance(item, GameEvent)}
+    topics = {f"tournament:{item.tournament_id}" for item in session.new
+              if isinstance(item, TournamentEvent)}
+    if games:
+        # A game at a tournament table moves its standings: its tournament hears too. Core,
+        # not the ORM: a query through the session would flush again, inside this flush.
+        found = session.connection().execute(select(col(MatchGame.tournament_id)).where(
+            col(MatchGame.game_id).in_(games)))
+        topics |= {f"tournament:{row[0]}" for row in found}
+    if games or topics:
+        pending = session.info.setdefault(PENDING, set())
+        pending |= topics | {f"game:{game}" for game in games}
+
+
+@event.listens_for(Session, "after_commit")
+def _announce(session: Session) -> None:
+    topics = session.info.pop(PENDING, None)
+    hub = _HUBS.get(session.get_bind()) if topics else None  # type: ignore[arg-type]
+    if hub is not None and topics:
+        hub.publish(topics)
+
+
+@event.listens_for(Session, "after_rollback")
+def _drop(session: Session) -> None:
+    session.info.pop(PENDING, None)

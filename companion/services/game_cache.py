@@ -1,0 +1,42 @@
+"""A game's hands and where it stands, kept per version: a read does not replay every hand.
+
+Only reads go through here (pages, board fragments, the API's GET); a change loads the game
+itself under its lock (games.load_game), since its version is bumped before it is committed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlmodel import Session
+
+from ..cache import Kept
+from ..models import Game
+from ..rules.catalogue import get_game
+from ..rules.spec import GameState
+from . import games
+
+Computed = tuple[list[dict[str, Any]], GameState]
+SIZE = 256  # games kept; one at the 500-hand cap holds well under a megabyte
+
+
+_KEPT: Kept[Computed] = Kept(SIZE)
+
+
+def read_game(session: Session, game_id: str) -> games.GameView:
+    """The game as load_game gives it; its hands and state come from memory when this
+    process already worked out this version."""
+    row = session.get(Game, game_id, populate_existing=True)
+    if row is None or row.deleted_at is not None:
+        raise games.GameNotFound(game_id)
+    key = (game_id, row.version)
+    kept = _KEPT.get(key)
+    if kept is not None:
+        return games.GameView(row, get_game(row.game), kept[0], kept[1])
+    game = games.load_game(session, game_id)
+    state = game.state
+    # Kept only if no change was committed between reading the version and the hands (under
+    # PostgreSQL's read committed, each statement sees the latest commit).
+    if games.current_version(session, game_id) == row.version == game.row.version:
+        _KEPT.put(key, (game.hands, state))
+    return game

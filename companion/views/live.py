@@ -1,0 +1,65 @@
+"""The streams live boards listen to: server-sent events saying a game or tournament changed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Flask, Response, current_app, request, url_for
+from sqlalchemy import Engine
+from sqlmodel import Session
+
+from ..live import Hub, announce_changes, stream
+from ..services import games, tournaments
+from ..services.tournament_access import TournamentNotFound
+
+bp = Blueprint("live", __name__)
+KINDS = {"game": games.current_version, "tournament": tournaments.version}
+GONE = (games.GameNotFound, TournamentNotFound)
+
+
+def init_app(app: Flask) -> None:
+    """One hub per app; changes committed through its engine are announced on it."""
+    engine: Engine = app.extensions["engine"]
+    hub = Hub(lambda topic: _version(engine, topic), app.config.get("REDIS_URL"))
+    app.extensions["live"] = hub
+    announce_changes(engine, hub)
+
+    @app.template_global()
+    def live_url(kind: str, item_id: str, version: int) -> str:
+        """The stream a live container listens to (static/js/live.js), from the version shown."""
+        if kind == "game":
+            return url_for("live.game", game_id=item_id, since=version)
+        return url_for("live.tournament", tournament_id=item_id, since=version)
+
+
+def _version(engine: Engine, topic: str) -> int | None:
+    """A topic's version, read on a session of its own: streams outlive their request's."""
+    kind, _, item_id = topic.partition(":")
+    with Session(engine) as session:
+        try:
+            return KINDS[kind](session, item_id)
+        except GONE:
+            return None
+
+
+@bp.get("/games/<game_id>/live")
+def game(game_id: str) -> Any:
+    return _stream(f"game:{game_id}")
+
+
+@bp.get("/tournaments/<tournament_id>/live")
+def tournament(tournament_id: str) -> Any:
+    return _stream(f"tournament:{tournament_id}")
+
+
+def _stream(topic: str) -> Response:
+    hub: Hub = current_app.extensions["live"]
+    if hub.version(topic, fresh=True) is None:
+        kind = topic.partition(":")[0]
+        raise (games.GameNotFound if kind == "game" else TournamentNotFound)(topic)
+    shown = request.headers.get("Last-Event-ID") or request.args.get("since")
+    return Response(stream(hub, topic, shown), mimetype="text/event-stream", headers={
+        # Through a proxy: no buffering (nginx reads this header), no caching, no transform.
+        "Cache-Control": "no-store, no-transform",
+        "X-Accel-Buffering": "no",
+    })

@@ -1,0 +1,78 @@
+// Live boards hear of a change by server-sent events: the container marked `data-live` (its
+// stream's address) is fetched again the moment the server says its game or tournament moved.
+// While the stream answers (a `beat` every 5 s), the container's own polling (hx-trigger
+// "every 2s") is held back; when the stream cannot be opened, drops or falls silent, polling
+// goes on as before, and the stream is tried again. freshness.js hears every message.
+"use strict";
+
+(function () {
+  const SILENT_MS = 12000; // two heartbeats missed: the stream is as good as gone
+  const RETRY_MS = 5000;
+  let source = null;
+  let live = false; // the stream is open and heard from lately
+  let heardAt = 0;
+  let pushing = false; // a fetch this script asks for, not a poll
+
+  function containers() {
+    return document.querySelectorAll("[data-live]");
+  }
+
+  function heard() {
+    heardAt = Date.now();
+    live = true;
+    document.dispatchEvent(new CustomEvent("live:heard"));
+  }
+
+  function refresh() {
+    containers().forEach(function (elt) {
+      const path = elt.getAttribute("hx-get");
+      if (!path || !window.htmx) return;
+      pushing = true;
+      try {
+        htmx.ajax("GET", path, { source: elt, target: elt, swap: "outerHTML" });
+      } finally {
+        pushing = false;
+      }
+    });
+  }
+
+  function close() {
+    if (source) source.close();
+    source = null;
+    live = false;
+  }
+
+  function open() {
+    const elt = document.querySelector("[data-live]");
+    if (source || !elt || !window.EventSource || navigator.onLine === false) return;
+    source = new EventSource(elt.dataset.live);
+    source.addEventListener("beat", heard);
+    source.addEventListener("change", function () {
+      heard();
+      refresh();
+    });
+    source.onerror = function () {
+      live = false; // polling takes over while the browser reconnects
+      if (source && source.readyState === EventSource.CLOSED) {
+        close(); // refused (not a stream): try again later, poll meanwhile
+        setTimeout(open, RETRY_MS);
+      }
+    };
+  }
+
+  // A poll while the stream is live would only ask what the stream already said.
+  document.addEventListener("htmx:confirm", function (event) {
+    const trigger = event.detail.elt.getAttribute("hx-trigger") || "";
+    if (live && !pushing && /(^|\s)every\s/.test(trigger)) event.preventDefault();
+  });
+
+  setInterval(function () {
+    if (live && Date.now() - heardAt > SILENT_MS) {
+      close(); // a stream that says nothing (a proxy holding it): poll, and open a new one
+      open();
+    }
+  }, 1000);
+  window.addEventListener("offline", close);
+  window.addEventListener("online", open);
+  document.addEventListener("DOMContentLoaded", open);
+})();
