@@ -13,7 +13,7 @@ from sqlmodel import Session
 from ..cache import Kept
 from ..models import Game
 from ..rules.catalogue import get_game
-from ..rules.spec import GameState
+from ..rules.scores import GameState
 from . import games
 
 Computed = tuple[list[dict[str, Any]], GameState]
