@@ -63,3 +63,13 @@ def test_reads_need_no_key_and_hand_numbers_are_bounded_integers(client):
     assert number["schema"] == {"type": "integer", "minimum": 0, "maximum": 2**31 - 1}
     created = ops[("post", "/games")]["responses"]["201"]
     assert created["headers"]["Location"]["required"] is True
+
+
+def test_every_field_of_a_shelem_hand_is_described(client):
+    from companion.rules.shelem import HAND_FIELDS
+
+    schemas = client.get("/api/v1/openapi.json").get_json()["components"]["schemas"]
+    described = schemas["ShelemHand"]["properties"]
+    assert set(described) == set(HAND_FIELDS)
+    assert all(field.get("description") for field in described.values())
+    assert "bid" in described["cheating"]["description"]

@@ -59,7 +59,23 @@ SCHEMAS: dict[str, Schema] = {
     "Error": obj(("error",), error={"type": "string"}, field={"type": "string"}),
     "Rules": obj(preset=TEXT) | {
         "description": "A preset and any option of it overridden (GET /rules lists them)."},
-    "Hand": ANY_OBJECT | {"description": "One hand as the game writes it down (API.md)."},
+    "Hand": ANY_OBJECT | {"description": "One hand as the game writes it down (API.md); "
+                                         "a Shelem hand is a ShelemHand."},
+    "ShelemHand": obj(
+        bidder=SIDE | {"maximum": 1, "description": "The bidding team: 0 (seats 0 and 2) or "
+                                                    "1 (seats 1 and 3)."},
+        bid={"anyOf": [INT, {"const": shelem.SHELEM_DOUBLE}],
+             "description": "100 up to the pack total in steps of 5, or \"shelem_double\"."},
+        bidder_points=INT | {"description": "The points the bidding team ended with, widow "
+                                            "included: 5 to the pack total in steps of 5."},
+        all_passed=BOOL | {"description": "true for a hand redealt after three passes (then "
+                                          "nothing else)."},
+        cheating=SIDE | {"maximum": 1, "description": (
+            "Optional: the team caught cheating (shelem.txt, Cheating). The bid (700 for a "
+            "Shelem Double) is deducted from that team's total: on top of its score for the "
+            "hand, or instead of it with the house rule cheating: instead "
+            "(docs/rulings-cheating.md).")},
+    ) | {"description": "A Shelem hand (API.md); `cheating` is Companion's addition."},
     "Breakdown": array(array(obj(("label", "points"), label={"type": "string"}, points=INT))),
     "HandScore": obj(("scores", "details", "breakdown"), scores=INTS,
                      details=array(ANY_OBJECT), breakdown={"$ref": "#/components/schemas/"

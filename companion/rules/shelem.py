@@ -34,6 +34,8 @@ SHELEM_DOUBLE_POINTS = 700
 RANK_ORDER = RANKS[1:] + RANKS[:1]  # 2 3 .. 10 J Q K A: the ace ranks highest
 _SUIT_BY_SYMBOL = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 _HAND_KEYS = ("bidder", "bid", "bidder_points")
+CHEATING = "cheating"  # optional: the team caught cheating in the hand
+HAND_FIELDS = (*_HAND_KEYS, "all_passed", CHEATING)  # every field a hand may have
 
 OPTIONS = (
     Option(
@@ -64,6 +66,14 @@ OPTIONS = (
          False: N_("Three passes do not cancel the hand: the fourth player must bid at "
                    "least 100.")},
         values=(True, False),
+    ),
+    Option(
+        "cheating", "deduct", N_("Caught cheating"),
+        {"deduct": N_("A team caught cheating has the bid deducted from its total; the hand "
+                      "is otherwise scored as played."),
+         "instead": N_("A team caught cheating scores minus the bid for the hand, instead of "
+                       "what the hand would have given it.")},
+        values=("deduct", "instead"),
     ),
     Option(
         "target", 1200, N_("Target"),
@@ -137,10 +147,10 @@ def _read_hand(rules: dict[str, Any], hand: Any) -> tuple[int, int | str, int] |
         raise RuleError(msg(N_("A Shelem hand is an object like {example}."),
                             example='{"bidder": 0, "bid": 120, "bidder_points": 125}'), "hand")
     for key in hand:
-        if key not in _HAND_KEYS + ("all_passed",):
+        if key not in HAND_FIELDS:
             raise RuleError(
                 msg(N_("'{key}' is not part of a Shelem hand: give bidder, bid and "
-                       "bidder_points, or all_passed."), key=str(key)),
+                       "bidder_points (and cheating), or all_passed."), key=str(key)),
                 f"hand.{key}",
             )
     all_passed = hand.get("all_passed", False)
@@ -182,7 +192,7 @@ def _check_redeal(rules: dict[str, Any], hand: dict[str, Any]) -> None:
                    "must bid, so enter the bid and the points.")),
             "hand.all_passed",
         )
-    extra = [key for key in _HAND_KEYS if key in hand]
+    extra = [key for key in _HAND_KEYS + (CHEATING,) if key in hand]
     if extra:
         raise RuleError(msg(N_("A redealt hand has no {key}: nobody bid."), key=extra[0]),
                         f"hand.{extra[0]}")
@@ -229,6 +239,7 @@ def score_hand(rules: dict[str, Any], hand: Any, sides: int) -> HandScore:
             headline=msg(N_("All passed: redeal")),
         )
     bidder, bid, points = read
+    cheater = _read_cheating(hand)
     outcome, score, label = _outcome(rules, bid, points)
     other_points = pack_total(rules) - points
     scores = [0, 0]
@@ -240,9 +251,49 @@ def score_hand(rules: dict[str, Any], hand: Any, sides: int) -> HandScore:
     lines: list[list[Line]] = [[], []]
     lines[bidder] = [Line(label, score)]
     lines[1 - bidder] = [Line(msg(N_("points taken")), other_points)]
+    headline = _headline(bidder, bid, outcome)
+    if cheater is not None:
+        headline = _penalise(rules, cheater, bid, (scores, details, lines), headline)
     return HandScore(scores, details, lines,
-                     extras={"outcome": outcome, "bidder": bidder, "bid": bid},
-                     headline=_headline(bidder, bid, outcome))
+                     extras={"outcome": outcome, "bidder": bidder, "bid": bid,
+                             **({} if cheater is None else {"cheating": cheater})},
+                     headline=headline)
+
+
+def _read_cheating(hand: dict[str, Any]) -> int | None:
+    """The team caught cheating in the hand, if any."""
+    cheater = hand.get(CHEATING)
+    if cheater is None:
+        return None
+    if cheater not in (0, 1) or not _is_int(cheater):
+        raise RuleError(msg(N_("cheating is the team caught cheating: 0 (seats 0 and 2) or 1 "
+                               "(seats 1 and 3).")), "hand.cheating")
+    return cheater
+
+
+def cheating_rule(rules: Mapping[str, Any]) -> Msg:
+    """The table's reading of the Cheating rule, as its rules card says it."""
+    option = next(option for option in OPTIONS if option.name == CHEATING)
+    # games created before the house rule existed play the text's reading: deducted on top
+    return option.describe({CHEATING: option.default, **rules})
+
+
+def _penalise(rules: Mapping[str, Any], cheater: int, bid: int | str,
+              sheet: tuple[list[int], list[dict[str, Any]], list[list[Line]]],
+              headline: Msg) -> Msg:
+    """Deduct the bid (700 for a Shelem Double) from the team caught cheating, on top of its
+    score for the hand or instead of it (`cheating` house rule); the headline says so."""
+    scores, details, lines = sheet
+    penalty = SHELEM_DOUBLE_POINTS if bid == SHELEM_DOUBLE else int(bid)
+    # games created before the house rule existed play the text's reading: deducted on top
+    if rules.get(CHEATING, "deduct") == "instead":
+        scores[cheater], lines[cheater] = 0, []
+    scores[cheater] -= penalty
+    details[cheater] = {**details[cheater], "score": scores[cheater], "cheating": -penalty}
+    lines[cheater].append(Line(msg(N_("caught cheating: the bid of {bid} deducted"),
+                               bid=penalty), -penalty))
+    return msg(N_("{headline}; {side} caught cheating"), headline=headline,
+               side=side_label(cheater))
 
 
 # The outcome in a word, for the scoresheet's row.

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..models import GameEvent
-from ..rules.messages import N_, Msg, msg
+from ..rules.messages import N_, Msg, msg, side_label
 from .games import REDO, REMATCH, SETTINGS, TRIM, UNDO, kind
 
+# The hand field naming the side caught cheating (Shelem's penalty), where a game has one.
+CHEATING = "cheating"
 # Sentences with and without the reason someone gave.
 _CHANGES = {
     "add": (N_("Hand {number} added"), N_("Hand {number} added: {reason}")),
@@ -46,7 +48,8 @@ def describe(event: GameEvent) -> Msg:
     if event.action in _CHANGES:
         plain, with_reason = _CHANGES[event.action]
         reason = event.reason.strip()
-        return msg(with_reason if reason else plain, number=event.number, reason=reason)
+        said = msg(with_reason if reason else plain, number=event.number, reason=reason)
+        return _with_penalty(said, event)
     what = kind(event)
     if what == TRIM:
         return msg(_TRIMS.get(event.action, _TRIMS[TRIM]), number=event.number)
@@ -62,6 +65,17 @@ def describe(event: GameEvent) -> Msg:
     if event.action == REDO:
         return msg(_REDOS.get(what, N_("Redid a change to hand {number}")), number=event.number)
     return msg(_GAME.get(event.action, N_("Game changed")))
+
+
+def _with_penalty(said: Msg, event: GameEvent) -> Msg:
+    """A hand saved with a cheating penalty says who was caught ("Side 2": the page names
+    the side); a correction says so only when it changed who."""
+    after, before = event.after, event.before
+    caught = after.get(CHEATING) if isinstance(after, dict) and event.action != "delete" else None
+    earlier = before.get(CHEATING) if isinstance(before, dict) else None
+    if caught is None or caught == earlier:
+        return said
+    return msg(N_("{change}; {side} caught cheating"), change=said, side=side_label(caught))
 
 
 def settings(before: dict[str, Any] | None, after: dict[str, Any] | None) -> Msg:

@@ -35,7 +35,8 @@ VALUE_TITLES = {
     "play_on": N_("play on"), "all_win": N_("all tied win"), "whole_pile": N_("whole pile"),
     "top_card": N_("top card"), "compulsory": N_("compulsory"), "optional": N_("optional"),
     "points": N_("points taken"), "bid": N_("the bid"), "total": N_("pack total"),
-    "double_bid": N_("twice the bid"), True: N_("on"), False: N_("off"),
+    "double_bid": N_("twice the bid"), "deduct": N_("bid deducted too"),
+    "instead": N_("minus the bid instead"), True: N_("on"), False: N_("off"),
 }
 
 

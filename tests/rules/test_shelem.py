@@ -42,7 +42,8 @@ def test_spec_describes_four_players_in_fixed_partnerships_playing_anticlockwise
 
 def test_standard_preset_is_the_rulings_defaults():
     assert STANDARD == {"preset": "standard", "ace_points": 10, "made": "points",
-                        "yasa_penalty": "total", "three_passes_redeal": True, "target": 1200}
+                        "yasa_penalty": "total", "three_passes_redeal": True,
+                        "cheating": "deduct", "target": 1200}
 
 
 def test_target_is_agreed_before_play_any_whole_number():
@@ -655,3 +656,50 @@ def test_property_malformed_input_is_a_rule_error_never_a_crash(first, second, t
                        (SPEC.play, ([first, second], 2, 4, 0))):
         with contextlib.suppress(RuleError):
             call(STANDARD, *args)
+
+
+# --- Cheating (shelem.txt: "Any cheating caught from each team results to deduct the bid from
+# the cheating team total score") --------------------------------------------------------
+
+def test_the_other_team_caught_cheating_loses_the_bid_on_top_of_its_points():
+    # bid 120 made with 130: team 0 scores 130; team 1 took 165 - 130 = 35, minus 120 = -85
+    score = SPEC.score_hand(STANDARD, {"bidder": 0, "bid": 120, "bidder_points": 130,
+                                  "cheating": 1}, 2)
+    assert score.scores == [130, 35 - 120]
+    assert [line.points for line in score.lines[1]] == [35, -120]
+    assert str(score.headline) == "Side 1 bid 120: made; Side 2 caught cheating"
+    assert score.extras["cheating"] == 1
+
+
+def test_the_bidding_team_caught_cheating_loses_its_bid_too():
+    # made 130 on a bid of 120, then the bid deducted: 130 - 120 = 10
+    score = SPEC.score_hand(STANDARD, {"bidder": 0, "bid": 120, "bidder_points": 130,
+                                  "cheating": 0}, 2)
+    assert score.scores == [10, 35]
+
+
+def test_instead_the_caught_team_scores_only_minus_the_bid():
+    rules = SPEC.resolve({"cheating": "instead"})
+    score = SPEC.score_hand(rules, {"bidder": 0, "bid": 120, "bidder_points": 130,
+                                    "cheating": 1}, 2)
+    assert score.scores == [130, -120]
+    double = SPEC.score_hand(rules, {"bidder": 1, "bid": "shelem_double", "bidder_points": 165,
+                                "cheating": 1}, 2)
+    assert double.scores == [0, -700]  # a Shelem Double's bid is its 700
+
+
+def test_a_game_from_before_the_house_rule_deducts_on_top():
+    old = {key: value for key, value in STANDARD.items() if key != "cheating"}
+    score = SPEC.score_hand(old, {"bidder": 1, "bid": 100, "bidder_points": 100, "cheating": 0}, 2)
+    assert score.scores == [65 - 100, 100]
+
+
+@pytest.mark.parametrize("hand, field", [
+    ({"bidder": 0, "bid": 120, "bidder_points": 130, "cheating": 2}, "hand.cheating"),
+    ({"bidder": 0, "bid": 120, "bidder_points": 130, "cheating": True}, "hand.cheating"),
+    ({"all_passed": True, "cheating": 0}, "hand.cheating"),
+])
+def test_cheating_names_a_team_of_a_hand_with_a_bid(hand, field):
+    with pytest.raises(RuleError) as refused:
+        SPEC.score_hand(STANDARD, hand, 2)
+    assert refused.value.field == field

@@ -7,11 +7,18 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from ...rules.messages import N_, msg
-from ...rules.shelem import BID_STEP, MIN_BID, MIN_BIDDER_POINTS, SHELEM_DOUBLE, pack_total
+from ...rules.shelem import (
+    BID_STEP,
+    MIN_BID,
+    MIN_BIDDER_POINTS,
+    SHELEM_DOUBLE,
+    cheating_rule,
+    pack_total,
+)
 from .fields import Problems, number, side, to_fields
 
 # Fields choosing a side: "0" there is the first team, not nothing.
-CHOICES = ("bidder",)
+CHOICES = ("bidder", "cheating")
 
 
 def options(_sides: int, rules: dict[str, Any]) -> dict[str, Any]:
@@ -19,7 +26,8 @@ def options(_sides: int, rules: dict[str, Any]) -> dict[str, Any]:
     # Every possible points figure is a chip, so any outcome (Yâsâ, Shelem...) is one tap.
     return {"bids": list(range(MIN_BID, total + 1, BID_STEP)), "total": total,
             "step": BID_STEP, "low": MIN_BID, "points_low": MIN_BIDDER_POINTS,
-            "points": list(range(MIN_BIDDER_POINTS, total + 1, BID_STEP))}
+            "points": list(range(MIN_BIDDER_POINTS, total + 1, BID_STEP)),
+            "cheating_rule": cheating_rule(rules)}
 
 
 def read_quick(fields: MultiDict, names: list[str], _rules: dict[str, Any]) -> dict[str, Any]:
@@ -37,8 +45,13 @@ def read_quick(fields: MultiDict, names: list[str], _rules: dict[str, Any]) -> d
     if (fields.get("bidder_points") or "").strip() or bid == SHELEM_DOUBLE:
         points = problems.read(0, number, fields, "bidder_points",
                                msg(N_("Tap the points the bidding team took.")))
+    cheater = None
+    if (fields.get("cheating") or "").strip():
+        cheater = problems.read(None, side, fields, "cheating", len(names),
+                                msg(N_("Choose the team caught cheating.")))
     problems.check()
-    return {"bidder": bidder, "bid": bid, "bidder_points": points}
+    hand: dict[str, Any] = {"bidder": bidder, "bid": bid, "bidder_points": points}
+    return hand if cheater is None else {**hand, "cheating": cheater}
 
 
 def quick_fields(hand: dict[str, Any], _names: list[str], _rules: dict[str, Any]) -> MultiDict:
@@ -47,4 +60,5 @@ def quick_fields(hand: dict[str, Any], _names: list[str], _rules: dict[str, Any]
     double = hand.get("bid") == SHELEM_DOUBLE
     return to_fields({"bidder": hand.get("bidder"), "double": "1" if double else "",
                       "bid": "" if double else hand.get("bid"),
-                      "bidder_points": hand.get("bidder_points")})
+                      "bidder_points": hand.get("bidder_points"),
+                      "cheating": hand.get("cheating")})
