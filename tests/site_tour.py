@@ -123,7 +123,9 @@ def _tournament(client, site: Site) -> dict[str, str]:
             "tournament bracket": f"/tournaments/{cup['id']}/bracket",
             "tournament standings": f"/tournaments/{tid}/standings",
             "tournament big screen": f"/tournaments/{tid}/screen",
-            "tournament players": f"/tournaments/{tid}/players"}
+            "tournament players": f"/tournaments/{tid}/players",
+            "tournament results": f"/tournaments/{tid}/results",
+            "tournament knockout standings": f"/tournaments/{cup['id']}/standings"}
 
 
 class _VisibleText(HTMLParser):

@@ -1,14 +1,17 @@
-"""Tournament pages of the hall: the big screen's pages, new links for a match's sides."""
+"""Tournament pages of the hall: the big screen's pages, a round's results sheet, new links
+for a match's sides."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, redirect, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
 from ..db import get_session
-from ..services import tournaments, wall
+from ..errors import error_response
+from ..services import results_sheet, tournaments, wall
 from ..services.rotation import replace_side_keys
 from ..services.tournament_access import require_director
 from ..services.tournament_status import knockout_standings
@@ -44,3 +47,40 @@ def replace_side_keys_page(tournament_id: str, match_id: int) -> Response:
     replace_side_keys(get_session(), tournament_id, match_id)
     return redirect(url_for("tournaments.show", tournament_id=tournament_id,
                             _anchor=f"match-{match_id}"), 303)
+
+
+@bp.get("/<tournament_id>/results")
+def results(tournament_id: str) -> Any:
+    """One round's results sheet (the round being played unless `?round=N`), printable."""
+    tournament = tournaments.load(get_session(), tournament_id)
+    number = _round(tournament)
+    if number is None:
+        return _no_round()
+    return render_template("tournaments/results.html", tournament=tournament, number=number,
+                           lines=results_sheet.lines(tournament, number) if number else [])
+
+
+@bp.get("/<tournament_id>/results.csv")
+def results_csv(tournament_id: str) -> Any:
+    tournament = tournaments.load(get_session(), tournament_id)
+    number = _round(tournament)
+    if number is None:
+        return _no_round()
+    body = results_sheet.csv_text(number, results_sheet.lines(tournament, number)
+                                  if number else [])
+    name = f"results-{tournament_id}-round-{number}.csv"
+    return Response(body, mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+def _round(tournament: tournaments.TournamentView) -> int | None:
+    """The round asked for (`?round=N`), else the one being played; None for no such round."""
+    asked = request.args.get("round")
+    if asked is None:
+        return tournament.current_round
+    number = _whole(asked, 0, 10**6)
+    return number if number is not None and 1 <= number <= len(tournament.rounds) else None
+
+
+def _no_round() -> Any:
+    return error_response(404, _("There is no such round in this tournament."))

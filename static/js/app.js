@@ -33,4 +33,9 @@
       });
     }
   });
+  // A Print button (the table sheet, a round's results) opens the browser's print dialog.
+  document.addEventListener("click", function (event) {
+    const button = event.target.closest && event.target.closest("[data-print]");
+    if (button) window.print();
+  });
 })();

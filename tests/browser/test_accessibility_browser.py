@@ -29,7 +29,7 @@ AXE_FAMILIES = [
     "shelem quick form", "basra history", "basra rules card", "basra hand delete",
     "referee basra not legal", "referee shllaat joker", "referee shelem bids", "play-along",
     "player", "tournament desk", "tournament big screen", "tournament players",
-    "tournament bracket",
+    "tournament bracket", "tournament results", "tournament knockout standings",
 ]
 
 
