@@ -1,0 +1,66 @@
+"""What the hall's pages say: the podium on the big screen at the end, a knockout's standings
+by the round reached, and every header's format, best of N, round x of y and confirmation.
+Results are set by hand: in every match the entrant earlier in Ali, Bahar, Cyrus, Dara wins."""
+
+from __future__ import annotations
+
+from .helpers import create_tournament as create
+from .helpers import director, next_round, text
+
+ORDER = ["Ali", "Bahar", "Cyrus", "Dara"]
+
+
+def decide(client, t, matches):
+    for match in matches:
+        if match["bye"]:
+            continue
+        winner = min(range(2), key=lambda side: ORDER.index(match["names"][side]))
+        response = client.put(f"/api/v1/tournaments/{t['id']}/matches/{match['id']}/result",
+                              json={"winner": winner, "reason": "as agreed"},
+                              headers=director(t))
+        assert response.status_code == 200, response.get_json()
+
+
+def test_a_finished_round_robin_puts_its_podium_on_the_wall(client):
+    t = create(client, settings={"best_of": 1})
+    for _round in range(3):  # four entrants: three rounds
+        decide(client, t, next_round(client, t)["matches"])
+    screen = text(client.get(f"/tournaments/{t['id']}/screen"))
+    # Ali won 3 (6 points), Bahar 2 (4), Cyrus 1 (2), Dara 0.
+    assert "Round 3 of 3 Basra · Round robin · results need no confirmation" in screen
+    assert "Podium Winner: Ali 1 Ali 2 Bahar 3 Cyrus Standings 1 Ali 6 2 Bahar 4" in screen
+    assert "Tables" not in screen and "Page 1 of 1" in screen
+
+
+def test_a_knockout_ranks_by_the_round_reached_and_crowns_its_champion(client):
+    t = create(client, format="knockout", settings={"best_of": 1})
+    decide(client, t, next_round(client, t)["matches"])  # Ali beat Dara, Bahar beat Cyrus
+    standings = text(client.get(f"/tournaments/{t['id']}/standings"))
+    assert "Basra · Knockout · Round 1 of 2 · results need no confirmation" in standings
+    assert ("Rank Entrant Reached 1 Ali Semi-finals: still in 1 Bahar Semi-finals: still in "
+            "3 Cyrus Semi-finals: out 3 Dara Semi-finals: out") in standings
+    assert "Points" not in standings
+    decide(client, t, next_round(client, t)["matches"])  # the final: Ali beat Bahar
+    standings = text(client.get(f"/tournaments/{t['id']}/standings"))
+    assert ("1 Ali Champion 2 Bahar Final: out 3 Cyrus Semi-finals: out "
+            "3 Dara Semi-finals: out") in standings
+    screen = text(client.get(f"/tournaments/{t['id']}/screen"))
+    assert "Podium Champion: Ali 1 Ali 2 Bahar Standings 1 Ali Champion 2 Bahar Final: out" \
+        in screen
+
+
+def test_headers_and_the_desk_say_how_matches_are_played(client):
+    t = create(client, settings={"confirm_results": True})  # Basra's own best of five
+    desk = text(client.get(f"/tournaments/{t['id']}"))
+    assert "Friday Basra · Round robin · best of 5 · the side that lost confirms each result" \
+        in desk
+    assert ("Match Best of 5: games to 101 points; at 2 games all the deciding game is played "
+            "to 150.") in desk
+    next_round(client, t)
+    for page in ("", "/standings", "/players", "/results"):
+        shown = text(client.get(f"/tournaments/{t['id']}{page}"))
+        assert ("Friday Basra · Round robin · best of 5 · Round 1 of 3 · the side that lost "
+                "confirms each result") in shown, page
+    single = create(client, settings={"best_of": 1})
+    assert "Match One game a match, to 101 points." in text(
+        client.get(f"/tournaments/{single['id']}"))
