@@ -22,9 +22,9 @@ from .basra_capture import (
     judge_capture,
     legal_captures,
 )
+from .basra_rules import OPTIONS, PRESETS, BasraRules
 from .cards import DECK_52, Card, parse_cards
 from .messages import N_, Msg, N_plural, RuleError, msg, msgn, side_label
-from .options import Option
 from .progress import check_index, play_to_target
 from .scores import GameState, HandScore, Line
 from .situation import require
@@ -49,64 +49,6 @@ MISCOUNTED = {
 }
 WINS_FOR_MATCH = 3
 DECIDER_TARGET = 150
-
-OPTIONS = (
-    Option("majority_points", 30, N_("Points for most cards"), {
-        "*": N_("Most cards: the side with more cards than every other side scores "
-                "{majority_points} points."),
-    }, minimum=0),
-    Option("majority_tie", "carry", N_("Tie for most cards"), {
-        "carry": N_("Tie for most cards: the {majority_points} points carry to the next hand."),
-        "none": N_("Tie for most cards: nobody scores the {majority_points} points."),
-    }, ("carry", "none")),
-    Option("basra_value", "flat", N_("Basra value"), {
-        "flat": N_("Each basra scores 10 points."),
-        "double_face": N_("A basra scores twice the face value of the card that makes it, "
-                          "pictures counting 10: A 2, 7 14, Q 20."),
-    }, ("flat", "double_face")),
-    Option("jack_on_lone_jack", "none", N_("Jack on a lone jack"), {
-        "none": N_("A jack never makes a basra, not even on a lone jack."),
-        "double": N_("A jack taking a lone jack is a double basra: it counts as two basras."),
-        "single": N_("A jack taking a lone jack is an ordinary basra."),
-    }, ("none", "double", "single")),
-    Option("seven_of_diamonds", "egyptian", N_("Seven of diamonds"), {
-        "egyptian": N_("The 7♦ takes the whole floor; it is a basra when the floor is all "
-                       "numerals adding up to 10 or less."),
-        "lobashev": N_("The 7♦ takes the whole floor; it is a basra when the floor adds up to "
-                       "less than 10, holds only 10s, queens and kings, or splits into two or "
-                       "more groups of equal sum below 10."),
-        "none": N_("The 7♦ is an ordinary 7."),
-    }, ("egyptian", "lobashev", "none")),
-    Option("basra_rule", "clear_floor", N_("What makes a basra"), {
-        "clear_floor": N_("A basra is a capture that clears the floor, made with a card other "
-                          "than a jack."),
-        "lone_card": N_("A basra is taking a lone card by matching it, or taking a lone card and "
-                        "the card played onto it with one card equal to their sum."),
-    }, ("clear_floor", "lone_card")),
-    Option("hand_size", 4, N_("Cards per deal"), {
-        4: N_("Each player gets 4 cards per deal."),
-        6: N_("Each player gets 6 cards per deal (4 with 3 players)."),
-    }, (4, 6)),
-    Option("target", 101, N_("Target"), {
-        "*": N_("The game ends when a side reaches {target} points: the higher total wins, and "
-                "a tie at the top plays on."),
-    }),
-)
-
-_EGYPTIAN = {
-    "majority_points": 30, "majority_tie": "carry", "basra_value": "flat",
-    "jack_on_lone_jack": "none", "seven_of_diamonds": "egyptian",
-    "basra_rule": "clear_floor", "hand_size": 4, "target": 101,
-}
-PRESETS = {
-    "egyptian": _EGYPTIAN,
-    "jordanian": {**_EGYPTIAN, "basra_value": "double_face"},
-    "yemeni": {**_EGYPTIAN, "jack_on_lone_jack": "double", "seven_of_diamonds": "lobashev"},
-    "lebanese": {**_EGYPTIAN, "majority_points": 3, "majority_tie": "none",
-                 "jack_on_lone_jack": "single", "seven_of_diamonds": "none",
-                 "basra_rule": "lone_card", "hand_size": 6},
-}
-
 
 # --- Reading a hand ----------------------------------------------------------------------
 
@@ -179,7 +121,7 @@ def _check_fields(hand: dict[str, Any], where: str) -> None:
             name=str(unknown)))
 
 
-def _read_sides(rules: dict[str, Any], hand: Any, sides: int, where: str) -> list[_Side]:
+def _read_sides(rules: BasraRules, hand: Any, sides: int, where: str) -> list[_Side]:
     if not isinstance(hand, dict):
         raise _fail(where, "", msg(N_("A Basra hand must be an object with captured cards or "
                                       "card counts.")))
@@ -268,7 +210,7 @@ def _check_counts(pile: _Side, side: int, where: str) -> None:
             count_param="cards", side=side_label(side), cards=pile.cards, known=known))
 
 
-def _check_basras(rules: dict[str, Any], pile: _Side, side: int, where: str) -> None:
+def _check_basras(rules: BasraRules, pile: _Side, side: int, where: str) -> None:
     """No jack basra where jacks make none; every basra takes at least two cards."""
     field = f"basras[{side}]"
     for card in pile.basras:
@@ -283,9 +225,9 @@ def _check_basras(rules: dict[str, Any], pile: _Side, side: int, where: str) -> 
             "two cards."), side=side_label(side), basras=count, cards=pile.cards))
 
 
-def _read_carry(rules: dict[str, Any], hand: dict[str, Any], where: str) -> int:
+def _read_carry(rules: BasraRules, hand: dict[str, Any], where: str) -> int:
     carry = _count(hand.get("carry_in", 0), where, "carry_in")
-    step = rules["majority_points"] if rules["majority_tie"] == "carry" else 0
+    step = rules.majority_points if rules.majority_tie == "carry" else 0
     if carry and (not step or carry % step):
         raise _fail(where, "carry_in", msg(N_(
             "carry_in must be majority points held over from tied hands: 0 or a multiple of "
@@ -295,7 +237,7 @@ def _read_carry(rules: dict[str, Any], hand: dict[str, Any], where: str) -> int:
 
 # --- Scoring -----------------------------------------------------------------------------
 
-def score_hand(rules: dict[str, Any], hand: Any, sides: int) -> HandScore:
+def score_hand(rules: BasraRules, hand: Any, sides: int) -> HandScore:
     """Card points, majority (with the hand's carry_in) and basras per side."""
     return _score(rules, hand, _check_sides(sides), None, "hand")
 
@@ -307,7 +249,7 @@ def _check_sides(sides: Any) -> int:
 
 
 def _score(
-    rules: dict[str, Any], hand: Any, sides: int, carry_in: int | None, where: str
+    rules: BasraRules, hand: Any, sides: int, carry_in: int | None, where: str
 ) -> HandScore:
     """Score a hand; `carry_in` None takes the hand's own carry_in field."""
     piles = _read_sides(rules, hand, sides, where)
@@ -316,11 +258,11 @@ def _score(
     most = max(pile.cards for pile in piles)
     leaders = [side for side, pile in enumerate(piles) if pile.cards == most]
     majority = leaders[0] if len(leaders) == 1 else None
-    tie_carries = majority is None and rules["majority_tie"] == "carry"
-    carry_out = carry_in + rules["majority_points"] if tie_carries else 0
+    tie_carries = majority is None and rules.majority_tie == "carry"
+    carry_out = carry_in + rules.majority_points if tie_carries else 0
     details, lines = [], []
     for side, pile in enumerate(piles):
-        bonus = rules["majority_points"] + carry_in if side == majority else 0
+        bonus = rules.majority_points + carry_in if side == majority else 0
         detail, side_lines = _side_score(rules, pile, bonus, carry_in)
         details.append(detail)
         lines.append(side_lines)
@@ -331,7 +273,7 @@ def _score(
 
 
 def _side_score(
-    rules: dict[str, Any], pile: _Side, majority: int, carry_in: int
+    rules: BasraRules, pile: _Side, majority: int, carry_in: int
 ) -> tuple[dict[str, Any], list[Line]]:
     times = jack_basra_times(rules)
     basra = pile.plain_basras * 10 + sum(
@@ -360,7 +302,7 @@ def _side_score(
 # --- Games and matches -------------------------------------------------------------------
 
 def play(
-    rules: dict[str, Any], hands: list[Any], sides: int, players: int, first_dealer: int
+    rules: BasraRules, hands: list[Any], sides: int, players: int, first_dealer: int
 ) -> GameState:
     """Totals hand by hand, each hand's carry_in being the carry_out of the hand before.
 
@@ -408,7 +350,7 @@ REFEREE_SUMMARY = (
 )
 
 
-def referee_capture(rules: dict[str, Any], situation: Mapping[str, Any]) -> CaptureVerdict:
+def referee_capture(rules: BasraRules, situation: Mapping[str, Any]) -> CaptureVerdict:
     """A disputed capture as the API states it: floor, played card, what was claimed."""
     return judge_capture(rules, require(situation, "floor"), require(situation, "played"),
                          require(situation, "claimed"), situation.get("previous_floor"))
@@ -420,6 +362,7 @@ SPEC = GameSpec(
     options=OPTIONS,
     presets=PRESETS,
     default_preset="egyptian",
+    rules_type=BasraRules,
     player_counts=(2, 3, 4),
     partnerships="optional",
     direction="anticlockwise",

@@ -17,6 +17,7 @@ from itertools import accumulate, chain, combinations, islice, product
 from operator import add
 from typing import Any
 
+from .basra_rules import BasraRules
 from .cards import RANKS, Card, parse_card
 from .messages import N_, Msg, RuleError, msg, sentences
 
@@ -308,7 +309,7 @@ def _read_previous(previous: Any, floor: Sequence[Card], played: Card) -> list[C
     return cards
 
 
-def _check_floor(rules: dict[str, Any], floor: Sequence[Card]) -> None:
+def _check_floor(rules: BasraRules, floor: Sequence[Card]) -> None:
     """RuleError for a floor no play leaves: two cards that each take the whole floor."""
     sweepers = [card for card in floor if sweeps_floor(rules, card)]
     if len(sweepers) > 1:
@@ -319,7 +320,7 @@ def _check_floor(rules: dict[str, Any], floor: Sequence[Card]) -> None:
                             first=sweepers[0].label, second=sweepers[1].label), "floor")
 
 
-def _check_previous(rules: dict[str, Any], previous: list[Card], floor: list[Card]) -> None:
+def _check_previous(rules: BasraRules, previous: list[Card], floor: list[Card]) -> None:
     """RuleError when the card the previous player added could have taken from that floor:
     a card that can capture must, so it would not be lying there."""
     added = [card for card in floor if card not in previous]
@@ -333,14 +334,14 @@ def _check_previous(rules: dict[str, Any], previous: list[Card], floor: list[Car
                         "previous_floor")
 
 
-def sweeps_floor(rules: dict[str, Any], played: Card) -> bool:
+def sweeps_floor(rules: BasraRules, played: Card) -> bool:
     """A jack, and the 7♦ unless it is an ordinary 7, take the whole floor."""
     return played.rank == "J" or (played == SEVEN_OF_DIAMONDS
-                                  and rules["seven_of_diamonds"] != "none")
+                                  and rules.seven_of_diamonds != "none")
 
 
 def _captures(
-    rules: dict[str, Any], floor: Sequence[Card], played: Card, limit: int
+    rules: BasraRules, floor: Sequence[Card], played: Card, limit: int
 ) -> tuple[list[list[Card]], bool, list[Card]]:
     """(legal captures, the best first, then most cards and card points, at most `limit`;
     truncated; best: most cards, then most card points)."""
@@ -378,7 +379,7 @@ def _numeral_captures(
 
 
 def legal_captures(
-    rules: dict[str, Any], floor: Any, played: Any, limit: int = OPTIONS_LIMIT
+    rules: BasraRules, floor: Any, played: Any, limit: int = OPTIONS_LIMIT
 ) -> list[list[Card]]:
     """Every legal capture of `played` from `floor` (at most `limit`), the best first.
 
@@ -410,15 +411,15 @@ class CaptureVerdict:
                 "basra": self.basra, "basra_points": self.basra_points}
 
 
-def basra_points(rules: dict[str, Any], card: Card, times: int = 1) -> int:
+def basra_points(rules: BasraRules, card: Card, times: int = 1) -> int:
     """A basra made with `card`: 10, or twice its face value (pictures 10); `times` for doubles."""
     face = card.value or 10
-    return times * (10 if rules["basra_value"] == "flat" else 2 * face)
+    return times * (10 if rules.basra_value == "flat" else 2 * face)
 
 
-def jack_basra_times(rules: dict[str, Any]) -> int:
+def jack_basra_times(rules: BasraRules) -> int:
     """How many basras a jack taking a lone jack counts for (0, 1 or 2)."""
-    return {"none": 0, "single": 1, "double": 2}[rules["jack_on_lone_jack"]]
+    return {"none": 0, "single": 1, "double": 2}[rules.jack_on_lone_jack]
 
 
 def _names(cards: Sequence[Card]) -> list[str]:
@@ -449,7 +450,7 @@ def _group_cards(groups: Sequence[int], cards: Sequence[Card]) -> list[list[Card
 
 
 def judge_capture(
-    rules: dict[str, Any], floor: Any, played: Any, claimed: Any, previous_floor: Any = None
+    rules: BasraRules, floor: Any, played: Any, claimed: Any, previous_floor: Any = None
 ) -> CaptureVerdict:
     """Is taking `claimed` from `floor` with `played` legal, and is it a basra?"""
     floor_cards, card = _read_situation(floor, played)
@@ -467,7 +468,7 @@ def judge_capture(
 
 
 def _fault(
-    rules: dict[str, Any], floor: list[Card], played: Card, taken: list[Card], best: list[Card]
+    rules: BasraRules, floor: list[Card], played: Card, taken: list[Card], best: list[Card]
 ) -> Msg | None:
     """Why the claim is not legal, or None if it is."""
     if not best:
@@ -529,7 +530,7 @@ def _left_behind(played: Card, group: list[Card]) -> Msg:
 
 
 def _legal_reason(
-    rules: dict[str, Any],
+    rules: BasraRules,
     floor: list[Card],
     played: Card,
     taken: list[Card],
@@ -562,7 +563,7 @@ def _groups_label(played: Card, taken: list[Card]) -> list[Msg | str]:
 
 
 def _basra(
-    rules: dict[str, Any],
+    rules: BasraRules,
     floor: list[Card],
     played: Card,
     taken: list[Card],
@@ -581,7 +582,7 @@ def _basra(
     if len(taken) != len(floor):
         return None, 0
     points = basra_points(rules, played)
-    if rules["basra_rule"] == "clear_floor":
+    if rules.basra_rule == "clear_floor":
         return msg(N_("It clears the floor: a basra worth {points} (Basra: basra)."),
                    points=points), points
     if len(floor) == 1:
@@ -601,12 +602,12 @@ def _basra(
                   "basra (Basra: lone-card basra).")), 0
 
 
-def _seven_of_diamonds(rules: dict[str, Any], floor: list[Card]) -> tuple[Msg, int]:
+def _seven_of_diamonds(rules: BasraRules, floor: list[Card]) -> tuple[Msg, int]:
     """Whether the 7♦ taking this (non-empty) floor is a basra, said with the floor's sum."""
     points = basra_points(rules, SEVEN_OF_DIAMONDS)
     pictures = [card.label for card in floor if card.value is None]
     total = sum(card.value or 0 for card in floor)
-    if rules["seven_of_diamonds"] == "egyptian":
+    if rules.seven_of_diamonds == "egyptian":
         if pictures:
             return msg(N_("The floor is not all numerals ({cards}): the 7♦ makes no basra "
                           "(Basra: seven of diamonds)."), cards=pictures), 0

@@ -12,6 +12,7 @@ from itertools import combinations, product
 from typing import Any
 
 from .basra_capture import SEVEN_OF_DIAMONDS, judge_capture, legal_captures, sweeps_floor
+from .basra_rules import BasraRules, resolve
 from .cards import DECK_52, Card, parse_card, parse_cards
 from .messages import N_, Msg, RuleError, msg, msgn
 
@@ -19,7 +20,7 @@ HAND_CARDS = 52
 FLOOR_CARDS = 4
 
 
-def new_state(rules: dict[str, Any], players: int, teams: list[list[int]] | None,
+def new_state(rules: BasraRules, players: int, teams: list[list[int]] | None,
               first: int) -> dict[str, Any]:
     """A hand about to start; seats are in playing order, `first` plays the first card.
 
@@ -27,7 +28,7 @@ def new_state(rules: dict[str, Any], players: int, teams: list[list[int]] | None
     """
     sides = [next(i for i, team in enumerate(teams) if seat in team) for seat in range(players)] \
         if teams else list(range(players))
-    return {"rules": dict(rules), "players": players, "sides": sides, "first": first,
+    return {"rules": rules.as_dict(), "players": players, "sides": sides, "first": first,
             "first_chosen": False, "floor": [], "plays": [], "pending": None}
 
 
@@ -85,7 +86,7 @@ class Progress:
 
 def progress(state: dict[str, Any]) -> Progress:
     """Replay the hand: the floor, each side's captures and basras, whose turn it is."""
-    rules, sides = state["rules"], state["sides"]
+    rules, sides = resolve(state["rules"]), state["sides"]
     count = len(set(sides))
     floor = parse_cards(state["floor"])
     now = Progress(floor, None, [[] for _ in range(count)], [[] for _ in range(count)],
@@ -124,7 +125,7 @@ def _seat(state: dict[str, Any], number: int) -> int:
     return (first + number) % players
 
 
-def choices(rules: dict[str, Any], floor: list[Card], card: Card) -> list[list[Card]]:
+def choices(rules: BasraRules, floor: list[Card], card: Card) -> list[list[Card]]:
     """Every concrete capture the card may make: the rule's captures, with each choice of
     which card of a rank is taken (it matters for the 2♣ and the 10♦)."""
     found: dict[frozenset[Card], list[Card]] = {}
@@ -144,7 +145,7 @@ def add_floor_card(state: dict[str, Any], text: Any) -> dict[str, Any]:
     """Record one of the four opening floor cards."""
     card = parse_card(text, "card")
     DECK_52.check([card], "card")
-    buried = buried_from_floor(state["rules"], card)
+    buried = buried_from_floor(resolve(state["rules"]), card)
     if buried is not None:
         raise RuleError(buried, "card")
     if card in parse_cards(state["floor"]):
@@ -155,7 +156,7 @@ def add_floor_card(state: dict[str, Any], text: Any) -> dict[str, Any]:
     return {**state, "floor": state["floor"] + [str(card)]}
 
 
-def buried_from_floor(rules: dict[str, Any], card: Card) -> Msg | None:
+def buried_from_floor(rules: BasraRules, card: Card) -> Msg | None:
     """Why the dealer buries `card` if it is dealt to the opening floor; None if it stays.
 
     The cards buried are those that take the whole floor: every jack, and the 7♦ unless the
@@ -171,7 +172,7 @@ def buried_from_floor(rules: dict[str, Any], card: Card) -> Msg | None:
                   "card dealt in its place."))
 
 
-def floor_rule(rules: dict[str, Any]) -> Msg:
+def floor_rule(rules: BasraRules) -> Msg:
     """Which cards dealt to the opening floor are buried and replaced, under these rules."""
     if sweeps_floor(rules, SEVEN_OF_DIAMONDS):
         return msg(N_("A jack or the 7♦ dealt to the floor is buried in the pack and replaced."))
@@ -193,7 +194,7 @@ def play_card(state: dict[str, Any], text: Any) -> dict[str, Any]:
     if card in now.seen:
         raise RuleError(msg(N_("The {card} was already played in this hand."),
                             card=card.label), "card")
-    options = choices(state["rules"], now.floor, card)
+    options = choices(resolve(state["rules"]), now.floor, card)
     if len(options) > 1:
         return {**state, "pending": str(card)}
     take = options[0] if options else []

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from .cards import DECK_52, Card, parse_card
 from .fishing import CardValues, Kind, read_claimed_piles
 from .fishing import score_hand as score_fishing
 from .messages import N_, Msg, N_plural, RuleError, msg
-from .options import Option
+from .options import Option, Rules
 from .progress import check_index, play_to_target
 from .scores import GameState, HandScore
 from .situation import claimed, require
@@ -41,7 +41,16 @@ PARTNERS = 2  # players per team in a partnership game; partners sit opposite
 EXACT = False  # what stays in the play pile scores for nobody: a hand may hold fewer points
 
 
-def score_hand(rules: dict[str, Any], hand: Any, sides: int) -> HandScore:
+@dataclass(frozen=True)
+class GharatRules(Rules):
+    """A Ghârat game's rules, resolved from its preset and house rules."""
+
+    steal: Literal["whole_pile", "top_card"]
+    capture: Literal["compulsory", "optional"]
+    pairs: bool
+
+
+def score_hand(rules: GharatRules, hand: Any, sides: int) -> HandScore:
     """Each side's captured points; cards left in the play pile score for nobody.
 
     With two sides the lists may also name the four players in playing order: partners
@@ -52,7 +61,7 @@ def score_hand(rules: dict[str, Any], hand: Any, sides: int) -> HandScore:
 
 
 def play(
-    rules: dict[str, Any], hands: list[Any], sides: int, players: int, first_dealer: int
+    rules: GharatRules, hands: list[Any], sides: int, players: int, first_dealer: int
 ) -> GameState:
     """Totals after each hand; the deal passes on and the player after the dealer leads."""
     return play_to_target(rules, hands, sides, players, first_dealer,
@@ -87,7 +96,7 @@ _FROM_PILES = {"whole_pile": N_("the whole piles of players {players}"),
 
 
 def judge_capture(
-    rules: dict[str, Any],
+    rules: GharatRules,
     play_pile_top: Any,
     piles: Any,
     player: Any,
@@ -132,7 +141,7 @@ def judge_capture(
     taken = [owner for owner in claimed if owner != seat]
     missed_play_pile = play_pile and not claimed_play_pile
     missed = [owner for owner in others if owner not in taken]
-    if rules["capture"] == "compulsory" and (missed_play_pile or missed):
+    if rules.capture == "compulsory" and (missed_play_pile or missed):
         return refuse(msg(
             N_("Capture is compulsory: {card} must also take {what} (Ghârat house rule)."),
             card=card.label, what=_what(rules, missed_play_pile, missed)))
@@ -140,9 +149,9 @@ def judge_capture(
                          play_pile, others)
 
 
-def _what(rules: dict[str, Any], play_pile: bool, owners: list[int]) -> Msg:
+def _what(rules: GharatRules, play_pile: bool, owners: list[int]) -> Msg:
     """What a capture takes from the play pile and the piles of `owners`, as `steal` says."""
-    steal = rules["steal"]
+    steal = rules.steal
     from_play_pile = msg(_FROM_PLAY_PILE[steal])
     from_piles = msg(_FROM_ONE_PILE[steal] if len(owners) == 1 else _FROM_PILES[steal],
                      players=[owner + 1 for owner in owners])
@@ -153,7 +162,7 @@ def _what(rules: dict[str, Any], play_pile: bool, owners: list[int]) -> Msg:
     return msg(N_("{play_pile} and {piles}"), play_pile=from_play_pile, piles=from_piles)
 
 
-def _placed(rules: dict[str, Any], card: Card, play_pile: bool, taken: list[int],
+def _placed(rules: GharatRules, card: Card, play_pile: bool, taken: list[int],
             own_match: bool) -> Msg:
     """The sentence for a legal play: what it took, or where the card goes."""
     if play_pile or taken:
@@ -190,7 +199,7 @@ REFEREE_SUMMARY = (
 )
 
 
-def referee_capture(rules: dict[str, Any], situation: Mapping[str, Any]) -> GharatVerdict:
+def referee_capture(rules: GharatRules, situation: Mapping[str, Any]) -> GharatVerdict:
     """A disputed capture as the API states it: the tops of the piles, the card, the claim."""
     taken = claimed(situation)
     return judge_capture(
@@ -225,6 +234,7 @@ SPEC = GameSpec(
     ),
     presets={"standard": {}, "easy": {"pairs": True}},
     default_preset="standard",
+    rules_type=GharatRules,
     player_counts=(2, 3, 4),
     partnerships="optional",
     direction="anticlockwise",

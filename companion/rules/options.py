@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, NoReturn
+from dataclasses import dataclass, fields
+from typing import Any, TypeVar
 
 from ..digits import parse_int
 from .messages import N_, Msg, RuleError, msg
@@ -83,11 +83,16 @@ class Option:
         raise RuleError(msg(N_("{option}: choose one of the choices shown."), option=option),
                         field)
 
-    def describe(self, rules: Mapping[str, Any]) -> Msg:
-        """The rules-card sentence for this option's value in `rules`."""
-        value = rules[self.name]
+    def value_in(self, rules: Rules) -> Any:
+        """This option's value in `rules`: for code that goes through every option."""
+        return getattr(rules, self.name)
+
+    def describe(self, rules: Rules, value: Any = None) -> Msg:
+        """The rules-card sentence for this option's value in `rules` (or for `value`, the
+        other rules as they are)."""
+        value = self.value_in(rules) if value is None else value
         text = self.explain.get(value, self.explain.get("*", "{value}"))
-        return Msg(text, {**rules, "value": value})
+        return Msg(text, {**rules.as_dict(), "value": value})
 
     def catalogue(self) -> dict[str, Any]:
         if self.values is None:
@@ -96,65 +101,38 @@ class Option:
         return {"default": self.default, "values": list(self.values)}
 
 
-class Rules(dict[str, Any]):
-    """A game's resolved rules, frozen: every option's value and the preset they start from.
+@dataclass(frozen=True)
+class Rules:
+    """A game's resolved rules, frozen: the preset they start from and every option's value.
 
-    Only `resolve_rules` (through `GameSpec.resolve`) makes them. It is a dict so it still
-    serialises to JSON and is stored as it is; changing it raises TypeError, so new rules are
-    resolved from the spec instead.
+    Each game declares its own subclass with one typed attribute per option (`BasraRules`);
+    only `resolve_rules` (through `GameSpec.resolve`) makes them, so they are always valid.
+    Stored and answered as JSON through `as_dict`.
     """
 
-    @property
-    def preset(self) -> str:
-        """The preset the rules start from."""
-        return str(self["preset"])
+    preset: str
+    target: int  # the points that end the game: every game has one
 
-    @property
-    def target(self) -> int:
-        """The points that end the game."""
-        return int(self["target"])
+    def as_dict(self) -> dict[str, Any]:
+        """The rules as JSON stores them: the preset and each option by name."""
+        return {item.name: getattr(self, item.name) for item in fields(self)}
 
-    def _refuse(self) -> NoReturn:
-        raise TypeError("Rules are frozen: resolve new rules from the game's spec.")
 
-    def __setitem__(self, key: str, value: Any) -> NoReturn:
-        self._refuse()
-
-    def __delitem__(self, key: str) -> NoReturn:
-        self._refuse()
-
-    def __ior__(self, other: Any) -> NoReturn:  # type: ignore[misc]
-        self._refuse()
-
-    def update(self, *args: Any, **kwargs: Any) -> NoReturn:
-        self._refuse()
-
-    def setdefault(self, *args: Any) -> NoReturn:
-        self._refuse()
-
-    def pop(self, *args: Any) -> NoReturn:
-        self._refuse()
-
-    def popitem(self) -> NoReturn:
-        self._refuse()
-
-    def clear(self) -> NoReturn:
-        self._refuse()
-
-    def __reduce__(self) -> tuple[type[Rules], tuple[dict[str, Any]]]:
-        # copy and pickle rebuild from a plain dict rather than by setting keys one by one
-        return Rules, (dict(self),)
+R = TypeVar("R", bound=Rules)
 
 
 def resolve_rules(
+    rules_type: type[R],
     options: tuple[Option, ...],
     presets: Mapping[str, Mapping[str, Any]],
     default_preset: str,
     raw: Any,
-) -> Rules:
+) -> R:
     """Preset values overridden by explicit options; RuleError for anything unknown."""
     if raw is None:
         raw = {}
+    if isinstance(raw, Rules):
+        raw = raw.as_dict()
     if not isinstance(raw, dict):
         raise RuleError(msg(N_("rules must be an object like {example}."),
                             example='{"preset": "egyptian"}'), "rules")
@@ -178,4 +156,11 @@ def resolve_rules(
                 f"rules.{name}",
             )
         resolved[name] = by_name[name].check(value)
-    return Rules(resolved)
+    return rules_type(**resolved)
+
+
+def check_rules_type(rules_type: type[Rules], options: tuple[Option, ...]) -> None:
+    """A game's rules class has exactly an attribute per option, besides the preset."""
+    names = {item.name for item in fields(rules_type)} - {"preset"}
+    if names != {option.name for option in options}:
+        raise TypeError(f"{rules_type.__name__} does not match the game's options")

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .messages import N_, Msg, RuleError, msg
+from .options import Rules
 from .scores import GameState, HandScore
 
 # Scores one hand given the hand before it (None for the first): Basra carries majority
@@ -62,7 +63,7 @@ def in_game(error: RuleError, number: int) -> RuleError:
 
 
 def play_to_target(
-    rules: dict[str, Any],
+    rules: Rules,
     hands: list[Any],
     sides: int,
     players: int,
@@ -85,7 +86,7 @@ def play_to_target(
     if isinstance(players, bool) or not isinstance(players, int) or players < 1:
         raise RuleError(msg(N_("A game needs at least one player.")), "players")
     check_index(first_dealer, players, "first_dealer")
-    target = rules["target"]
+    target = rules.target
     totals = [0] * sides
     scored: list[HandScore] = []
     winners: list[int] = []
@@ -115,7 +116,7 @@ def play_to_target(
         winners=winners,
         dealer=dealer,
         leader=seat_after(dealer, 1 if leader_after_dealer else 0, players),
-        status=_status(winners, totals, target, rules["target"], carry),
+        status=_status(winners, totals, target, rules.target, carry),
         carry=carry,
         counted=counted,
     )

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, TypeGuard
+from typing import Any, Literal, TypeGuard
 
 from .cards import DECK_52, RANKS, SUIT_SYMBOLS, Card, parse_cards
 from .messages import N_, Msg, RuleError, msg, side_label
-from .options import Option
+from .options import Option, Rules
 from .progress import play_to_target
 from .scores import GameState, HandScore, Line
 from .situation import flag, require
@@ -36,6 +36,17 @@ _SUIT_BY_SYMBOL = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 _HAND_KEYS = ("bidder", "bid", "bidder_points")
 CHEATING = "cheating"  # optional: the team caught cheating in the hand
 HAND_FIELDS = (*_HAND_KEYS, "all_passed", CHEATING)  # every field a hand may have
+
+@dataclass(frozen=True)
+class ShelemRules(Rules):
+    """A Shelem game's rules, resolved from its preset and house rules."""
+
+    ace_points: Literal[10, 15]
+    made: Literal["points", "bid"]
+    yasa_penalty: Literal["total", "double_bid"]
+    three_passes_redeal: bool
+    cheating: Literal["deduct", "instead"]
+
 
 OPTIONS = (
     Option(
@@ -84,9 +95,9 @@ OPTIONS = (
 )
 
 
-def card_points(rules: dict[str, Any], card: Card) -> int:
+def card_points(rules: ShelemRules, card: Card) -> int:
     """Châgh cards: each ace per `ace_points`, each ten 10, each five 5; others nothing."""
-    return _rank_points(rules["ace_points"]).get(card.rank, 0)
+    return _rank_points(rules.ace_points).get(card.rank, 0)
 
 
 def _rank_points(ace_points: int) -> dict[str, int]:
@@ -99,10 +110,10 @@ def _pack_total(ace_points: int) -> int:
     return sum(points.get(card.rank, 0) for card in DECK_52.cards()) + TRICKS * TRICK_POINTS
 
 
-def pack_total(rules: dict[str, Any]) -> int:
+def pack_total(rules: ShelemRules) -> int:
     """Points in one hand: card points of the pack plus 5 for each of the 13 tricks."""
     # Cached: a game page scores every hand again, and each score needs the total.
-    return _pack_total(rules["ace_points"])
+    return _pack_total(rules.ace_points)
 
 
 # ---------------------------------------------------------------- hand scores
@@ -117,7 +128,7 @@ def _normal(value: Any) -> Any:
     return value.strip().lower() if isinstance(value, str) else value
 
 
-def bid_problem(rules: dict[str, Any], bid: int) -> Msg | None:
+def bid_problem(rules: ShelemRules, bid: int) -> Msg | None:
     """Why a numeric bid is not a bid at this table, or None if it is one."""
     total = pack_total(rules)
     if not MIN_BID <= bid <= total:
@@ -128,7 +139,7 @@ def bid_problem(rules: dict[str, Any], bid: int) -> Msg | None:
     return None
 
 
-def _read_bid(rules: dict[str, Any], bid: Any) -> int | str:
+def _read_bid(rules: ShelemRules, bid: Any) -> int | str:
     bid = _normal(bid)
     if bid == SHELEM_DOUBLE:
         return SHELEM_DOUBLE
@@ -141,7 +152,7 @@ def _read_bid(rules: dict[str, Any], bid: Any) -> int | str:
     return bid
 
 
-def _read_hand(rules: dict[str, Any], hand: Any) -> tuple[int, int | str, int] | None:
+def _read_hand(rules: ShelemRules, hand: Any) -> tuple[int, int | str, int] | None:
     """(bidder team, bid, bidder points), or None for a redealt hand."""
     if not isinstance(hand, dict):
         raise RuleError(msg(N_("A Shelem hand is an object like {example}."),
@@ -171,7 +182,7 @@ def _read_hand(rules: dict[str, Any], hand: Any) -> tuple[int, int | str, int] |
     return bidder, bid, _read_bidder_points(rules, hand["bidder_points"])
 
 
-def _read_bidder_points(rules: dict[str, Any], points: Any) -> int:
+def _read_bidder_points(rules: ShelemRules, points: Any) -> int:
     """The bidding team's points: the discards alone give it 5, the pack caps it."""
     total = pack_total(rules)
     if _is_int(points) and points < MIN_BIDDER_POINTS:
@@ -184,9 +195,9 @@ def _read_bidder_points(rules: dict[str, Any], points: Any) -> int:
     return points
 
 
-def _check_redeal(rules: dict[str, Any], hand: dict[str, Any]) -> None:
+def _check_redeal(rules: ShelemRules, hand: dict[str, Any]) -> None:
     """A redeal is allowed only under the three-passes rule, and carries no bid."""
-    if not rules["three_passes_redeal"]:
+    if not rules.three_passes_redeal:
         raise RuleError(
             msg(N_("At this table three passes do not cancel the hand: the fourth player "
                    "must bid, so enter the bid and the points.")),
@@ -198,7 +209,7 @@ def _check_redeal(rules: dict[str, Any], hand: dict[str, Any]) -> None:
                         f"hand.{extra[0]}")
 
 
-def _outcome(rules: dict[str, Any], bid: int | str, points: int) -> tuple[str, int, Msg]:
+def _outcome(rules: ShelemRules, bid: int | str, points: int) -> tuple[str, int, Msg]:
     """(outcome, bidding team's score, line label) for the bidding team."""
     total = pack_total(rules)
     every_trick = points == total  # the others took no trick, so not even 5 points
@@ -211,10 +222,10 @@ def _outcome(rules: dict[str, Any], bid: int | str, points: int) -> tuple[str, i
     if every_trick:
         return "shelem", 2 * bid, msg(N_("Shelem: every trick, twice the bid of {bid}"), bid=bid)
     if points >= bid:
-        score = points if rules["made"] == "points" else bid
+        score = points if rules.made == "points" else bid
         return "made", score, msg(N_("bid of {bid} made with {points}"), bid=bid, points=points)
     if 2 * points <= total:
-        score = -total if rules["yasa_penalty"] == "total" else -2 * bid
+        score = -total if rules.yasa_penalty == "total" else -2 * bid
         return "yasa", score, msg(N_("Yâsâ: {points} is half the pack or less"), points=points)
     return "failed", -bid, msg(N_("bid of {bid} failed with {points}"), bid=bid, points=points)
 
@@ -225,7 +236,7 @@ def _check_sides(sides: Any) -> None:
                         "sides")
 
 
-def score_hand(rules: dict[str, Any], hand: Any, sides: int) -> HandScore:
+def score_hand(rules: ShelemRules, hand: Any, sides: int) -> HandScore:
     """Score one hand: the bidding team per its outcome, the other team its points."""
     _check_sides(sides)
     read = _read_hand(rules, hand)
@@ -271,22 +282,22 @@ def _read_cheating(hand: dict[str, Any]) -> int | None:
     return cheater
 
 
-def cheating_rule(rules: Mapping[str, Any]) -> Msg:
+def cheating_rule(rules: ShelemRules) -> Msg:
     """The table's reading of the Cheating rule, as its rules card says it."""
     option = next(option for option in OPTIONS if option.name == CHEATING)
-    # games created before the house rule existed play the text's reading: deducted on top
-    return option.describe({CHEATING: option.default, **rules})
+    # games created before the house rule existed resolve to its default, the text's reading
+    return option.describe(rules)
 
 
-def _penalise(rules: Mapping[str, Any], cheater: int, bid: int | str,
+def _penalise(rules: ShelemRules, cheater: int, bid: int | str,
               sheet: tuple[list[int], list[dict[str, Any]], list[list[Line]]],
               headline: Msg) -> Msg:
     """Deduct the bid (700 for a Shelem Double) from the team caught cheating, on top of its
     score for the hand or instead of it (`cheating` house rule); the headline says so."""
     scores, details, lines = sheet
     penalty = SHELEM_DOUBLE_POINTS if bid == SHELEM_DOUBLE else int(bid)
-    # games created before the house rule existed play the text's reading: deducted on top
-    if rules.get(CHEATING, "deduct") == "instead":
+    # games created before the house rule existed resolve to "deduct": the text's reading
+    if rules.cheating == "instead":
         scores[cheater], lines[cheater] = 0, []
     scores[cheater] -= penalty
     details[cheater] = {**details[cheater], "score": scores[cheater], "cheating": -penalty}
@@ -323,7 +334,7 @@ def _check_table(players: Any, first_dealer: Any) -> None:
         raise RuleError(msg(N_("The first dealer is a seat from 0 to 3.")), "first_dealer")
 
 
-def play(rules: dict[str, Any], hands: list[Any], sides: int, players: int,
+def play(rules: ShelemRules, hands: list[Any], sides: int, players: int,
          first_dealer: int) -> GameState:
     """Score the hands in order; the first team to the target wins, the higher total if both.
 
@@ -427,7 +438,7 @@ def _revoke_reason(trick: list[Card], hands: list[list[Card] | None], player: in
                suit=SUIT_SYMBOLS[led])
 
 
-def judge_trick(rules: dict[str, Any], trump: Any, cards: Any, hands: Any = None,
+def judge_trick(rules: ShelemRules, trump: Any, cards: Any, hands: Any = None,
                 first_trick: bool = False) -> TrickVerdict:
     """Referee one trick; players are counted from 1 in play order, the leader first.
 
@@ -482,7 +493,7 @@ class AuctionVerdict:
 class _Auction:
     """The bidding as it stands: who is still in, whose turn, the highest bid."""
 
-    rules: dict[str, Any]
+    rules: ShelemRules
     active: list[int]
     turn: int = 0  # index into active
     high: int | str | None = None
@@ -505,7 +516,7 @@ class _Auction:
         """Why `call` cannot be made now, or None."""
         if self.closed:
             return msg(N_("The bidding is already over."))
-        if self.three_passed and not self.rules["three_passes_redeal"] and call == PASS:
+        if self.three_passed and not self.rules.three_passes_redeal and call == PASS:
             return msg(N_("The first three players passed and three passes do not cancel the "
                           "hand here, so the last player must bid at least 100."))
         if call in (PASS, SHELEM_DOUBLE):
@@ -532,7 +543,7 @@ def _read_call(call: Any, index: int) -> int | str:
                            "\"shelem_double\"."), call=index + 1), f"bids[{index}]")
 
 
-def judge_bids(rules: dict[str, Any], bids: Any) -> AuctionVerdict:
+def judge_bids(rules: ShelemRules, bids: Any) -> AuctionVerdict:
     """Referee the calls in turn order, seat 0 (the player after the dealer) first."""
     if not isinstance(bids, list):
         raise RuleError(msg(N_("The bids must be a list of calls like [100, \"pass\", 105].")),
@@ -546,7 +557,7 @@ def judge_bids(rules: dict[str, Any], bids: Any) -> AuctionVerdict:
                                                 "{problem}"),
                                              call=i + 1, said=str(call), problem=problem))
         auction.apply(call)
-        if auction.three_passed and rules["three_passes_redeal"]:
+        if auction.three_passed and rules.three_passes_redeal:
             return _redeal_verdict(calls, i + 1)
     return _verdict(auction)
 
@@ -612,13 +623,13 @@ REFEREE_SUMMARY = (
 )
 
 
-def referee_trick(rules: dict[str, Any], situation: Mapping[str, Any]) -> TrickVerdict:
+def referee_trick(rules: ShelemRules, situation: Mapping[str, Any]) -> TrickVerdict:
     """A disputed trick as the API states it: trump, cards leader first, hands if known."""
     return judge_trick(rules, require(situation, "trump"), require(situation, "cards"),
                        situation.get("hands"), flag(situation, "first_trick"))
 
 
-def referee_bids(rules: dict[str, Any], situation: Mapping[str, Any]) -> AuctionVerdict:
+def referee_bids(rules: ShelemRules, situation: Mapping[str, Any]) -> AuctionVerdict:
     """A disputed auction as the API states it: the calls in turn order."""
     return judge_bids(rules, require(situation, "bids"))
 
@@ -629,6 +640,7 @@ SPEC = GameSpec(
     options=OPTIONS,
     presets={"standard": {option.name: option.default for option in OPTIONS}},
     default_preset="standard",
+    rules_type=ShelemRules,
     player_counts=(PLAYERS,),
     partnerships="always",
     direction="anticlockwise",

@@ -10,17 +10,26 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from .cards import DECK_54, DECK_104, Card, Deck, parse_card, parse_cards
 from .fishing import CardValues, Kind, read_claimed_piles
 from .fishing import score_hand as score_fishing
 from .messages import N_, Msg, N_plural, RuleError, msg
-from .options import Option
+from .options import Option, Rules
 from .progress import check_index, play_to_target
 from .scores import GameState, HandScore
 from .situation import claimed, flag, require
 from .spec import GameSpec, HandForm, Referee
+
+
+@dataclass(frozen=True)
+class ShllaatRules(Rules):
+    """A Shlla'at game's rules, resolved from its preset and house rules."""
+
+    deck: Literal["standard", "two-decks"]
+    tie: Literal["play_on", "all_win"]
+
 
 DECKS = {"standard": DECK_54, "two-decks": DECK_104}
 TIE_RAISE = 500
@@ -56,19 +65,19 @@ VALUES = CardValues((
 EXACT = True
 
 
-def score_hand(rules: dict[str, Any], hand: Any, sides: int) -> HandScore:
+def score_hand(rules: ShllaatRules, hand: Any, sides: int) -> HandScore:
     """Each player's captured points; the hand is the whole deck, so they add up to its total."""
-    return score_fishing(hand, sides, (sides,), DECKS[rules["deck"]], VALUES, EXACT)
+    return score_fishing(hand, sides, (sides,), DECKS[rules.deck], VALUES, EXACT)
 
 
 def play(
-    rules: dict[str, Any], hands: list[Any], sides: int, players: int, first_dealer: int
+    rules: ShllaatRules, hands: list[Any], sides: int, players: int, first_dealer: int
 ) -> GameState:
     """Totals after each hand; `first_dealer` is the seat that played first in hand one."""
     return play_to_target(
         rules, hands, sides, players, first_dealer,
         lambda hand, _previous: score_hand(rules, hand, sides), tie_raise=TIE_RAISE,
-        all_win=rules["tie"] == "all_win", leader_after_dealer=False,
+        all_win=rules.tie == "all_win", leader_after_dealer=False,
     )
 
 
@@ -99,7 +108,7 @@ class _Unit:
 
 
 def judge_capture(
-    rules: dict[str, Any],
+    rules: ShllaatRules,
     pool: Any,
     piles: Any,
     player: Any,
@@ -115,7 +124,7 @@ def judge_capture(
     seat = check_index(player, len(units), "player")
     taken_pool = parse_cards(claimed_pool, "claimed.pool")
     taken_units = read_claimed_piles(claimed_piles, [not u.cards for u in units])
-    _check_cards(DECKS[rules["deck"]], pool_cards, units, card, taken_pool)
+    _check_cards(DECKS[rules.deck], pool_cards, units, card, taken_pool)
 
     if seat in taken_units:
         # a player reaching for their own pile is a dispute to rule on, not a typo
@@ -269,7 +278,7 @@ REFEREE_SUMMARY = (
 )
 
 
-def referee_capture(rules: dict[str, Any], situation: Mapping[str, Any]) -> ShllaatVerdict:
+def referee_capture(rules: ShllaatRules, situation: Mapping[str, Any]) -> ShllaatVerdict:
     """A disputed capture as the API states it: pool, piles, whose turn, the card, the claim."""
     taken = claimed(situation)
     return judge_capture(
@@ -297,6 +306,7 @@ SPEC = GameSpec(
     ),
     presets={"standard": {}, "two-decks": {"deck": "two-decks"}},
     default_preset="standard",
+    rules_type=ShllaatRules,
     player_counts=(2, 3, 4, 5),
     partnerships="never",
     direction="clockwise",
@@ -304,7 +314,7 @@ SPEC = GameSpec(
     play=play,
     dealer_matters=False,  # "It doesn't matter who deals": the first player rotates
     # The last player's other cards are what the deck leaves.
-    hand_form=HandForm("fishing", deck=lambda rules: DECKS[rules["deck"]], values=VALUES,
+    hand_form=HandForm("fishing", deck=lambda rules: DECKS[rules.deck], values=VALUES,
                        follows="others", points_exact=EXACT),
     blurb=N_("Sudanese fishing game: capture from the pool and from the other players' "
              "piles."),

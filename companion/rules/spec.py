@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from .cards import Deck
 from .fishing import CardValues
 from .messages import N_, Msg
-from .options import Option, Rules, resolve_rules
+from .options import Option, Rules, check_rules_type, resolve_rules
 from .scores import GameState, HandScore
+
+R = TypeVar("R", bound=Rules)  # a game's own rules: BasraRules, ShelemRules...
+R_in = TypeVar("R_in", bound=Rules, contravariant=True)
 
 
 @dataclass(frozen=True)
-class HandForm:
+class HandForm(Generic[R]):
     """How a hand of the game is written down at the table: by counts, and maybe card by card.
 
     `quick` names the quick (counts) form: "basra", "fishing" or "shelem". A game whose hands
@@ -23,7 +26,7 @@ class HandForm:
     """
 
     quick: str
-    deck: Callable[[Mapping[str, Any]], Deck] | None = None
+    deck: Callable[[R], Deck] | None = None
     values: CardValues | None = None
     follows: str | None = None
     marks_basras: bool = False  # the card grid lets the scorer star a card that made a basra
@@ -42,14 +45,14 @@ class HandForm:
         return self.deck is not None
 
 
-class PlayAlongEngine(Protocol):
+class PlayAlongEngine(Protocol[R_in]):
     """A hand recorded card by card while it is played (rules/basra_playalong.py is one).
 
     A state is plain JSON, stored as it is; every step returns a new state or raises
     RuleError with the reason the card or choice is refused.
     """
 
-    def new_state(self, rules: dict[str, Any], players: int, teams: list[list[int]] | None,
+    def new_state(self, rules: R_in, players: int, teams: list[list[int]] | None,
                   first: int) -> dict[str, Any]: ...
     def started(self, state: dict[str, Any]) -> bool: ...
     def follow_leader(self, state: dict[str, Any], leader: int) -> dict[str, Any]: ...
@@ -59,7 +62,7 @@ class PlayAlongEngine(Protocol):
     def undo(self, state: dict[str, Any]) -> dict[str, Any]: ...
     def progress(self, state: dict[str, Any]) -> Any: ...
     def hand(self, state: dict[str, Any]) -> dict[str, Any]: ...
-    def floor_rule(self, rules: dict[str, Any]) -> Msg: ...
+    def floor_rule(self, rules: R_in) -> Msg: ...
 
 
 class Verdict(Protocol):
@@ -77,11 +80,11 @@ class Verdict(Protocol):
 
 
 # judge(rules, situation) -> verdict: the situation shaped like the API's request body
-Judge = Callable[[Rules, Mapping[str, Any]], Verdict]
+Judge = Callable[[R, Mapping[str, Any]], Verdict]
 
 
 @dataclass(frozen=True)
-class Referee:
+class Referee(Generic[R]):
     """What the referee settles in a game.
 
     `situations` are the disputes it judges, by the name the API gives them
@@ -92,7 +95,7 @@ class Referee:
     """
 
     board: str
-    situations: Mapping[str, Judge]
+    situations: Mapping[str, Judge[R]]
     summary: tuple[tuple[str, tuple[str, ...]], ...]
     seats: int | None = None
 
@@ -106,7 +109,7 @@ class RecordColumn:
 
 
 @dataclass(frozen=True)
-class GameSpec:
+class GameSpec(Generic[R]):
     """A game as data plus the functions that score it.
 
     Players are listed in playing order (the order turns pass), so in every game the
@@ -121,18 +124,20 @@ class GameSpec:
     player_counts: tuple[int, ...]
     partnerships: str                # "never", "optional" or "always"
     direction: str                   # "anticlockwise" or "clockwise"
+    # The game's rules, one typed attribute per option (`resolve` makes them).
+    rules_type: type[R]
     # score_hand(rules, hand, sides) -> HandScore; raises RuleError for impossible hands
-    score_hand: Callable[[dict[str, Any], Any, int], HandScore]
+    score_hand: Callable[[R, Any, int], HandScore]
     # play(rules, hands, sides, players, first_dealer) -> GameState
-    play: Callable[[dict[str, Any], list[Any], int, int, int], GameState]
+    play: Callable[[R, list[Any], int, int, int], GameState]
     # What the seat after the dealer does first ("Bids first" in Shelem), and whether the
     # dealer matters at all (in Shlla'at only the first player does).
     leader_role: str = N_("Plays first")
     dealer_matters: bool = True
     # A hand can be recorded card by card (play-along), with captures taken by the referee.
-    play_along: PlayAlongEngine | None = None
-    referee: Referee | None = None
-    hand_form: HandForm = HandForm("fishing")
+    play_along: PlayAlongEngine[R] | None = None
+    referee: Referee[R] | None = None
+    hand_form: HandForm[R] = HandForm("fishing")
     # Text the pages show for this game (msgids, translated by the templates).
     blurb: str = ""
     referee_title: str = ""
@@ -154,11 +159,16 @@ class GameSpec:
         """The referee page's hint (a msgid) for a situation in `mode`."""
         return self.referee_hints.get(mode or "*", self.referee_hints["*"])
 
-    def resolve(self, raw: Any) -> Rules:
-        """Rules of a request: preset plus overrides; RuleError for unknown ones."""
-        return resolve_rules(self.options, self.presets, self.default_preset, raw)
+    def __post_init__(self) -> None:
+        check_rules_type(self.rules_type, self.options)
 
-    def rules_card(self, rules: Mapping[str, Any]) -> list[tuple[str, Msg]]:
+    def resolve(self, raw: Any) -> R:
+        """Rules of a request (or stored ones): preset plus overrides, checked and typed;
+        RuleError for unknown ones. The one place rules are made."""
+        return resolve_rules(self.rules_type, self.options, self.presets, self.default_preset,
+                             raw)
+
+    def rules_card(self, rules: Rules) -> list[tuple[str, Msg]]:
         """(option label, plain sentence) for every option, for the table's rules card."""
         return [(option.label, option.describe(rules)) for option in self.options]
 
@@ -168,7 +178,7 @@ class GameSpec:
             "game": self.name,
             "title": self.title,
             "default_preset": self.default_preset,
-            "presets": {name: {**self.resolve({"preset": name})} for name in self.presets},
+            "presets": {name: self.resolve({"preset": name}).as_dict() for name in self.presets},
             "options": {option.name: option.catalogue() for option in self.options},
             "players": list(self.player_counts),
             "partnerships": self.partnerships,

@@ -71,7 +71,7 @@ class GameView:
     @property
     def rules(self) -> Rules:
         """The game's rules as stored, frozen and typed."""
-        return self.spec.resolve(self.row.rules)
+        return rules_of(self.row)
 
     @property
     def sides(self) -> list[str]:
@@ -90,9 +90,14 @@ class Change:
     reason: str = ""
 
 
-def compute(spec: GameSpec, row: Game, hands: list[dict[str, Any]]) -> GameState:
+def rules_of(row: Game) -> Rules:
+    """A stored game's rules, typed: the JSON column is read through its spec only."""
+    return get_game(row.game).resolve(row.rules)
+
+
+def compute(spec: GameSpec[Any], row: Game, hands: list[dict[str, Any]]) -> GameState:
     sides = len(row.teams) if row.teams else len(row.players)
-    return spec.play(row.rules, hands, sides, len(row.players), row.first_dealer)
+    return spec.play(spec.resolve(row.rules), hands, sides, len(row.players), row.first_dealer)
 
 
 def create_game(session: Session, game: Any, rules: Any, players: Any, teams: Any = None,
@@ -106,13 +111,14 @@ def create_game(session: Session, game: Any, rules: Any, players: Any, teams: An
     spec = get_game(game)
     resolved = spec.resolve(rules)
     if target is not None:
-        resolved = spec.resolve({**resolved, "target": target})
+        resolved = spec.resolve({**resolved.as_dict(), "target": target})
     names = clean_players(spec, players)
     seats = clean_teams(spec, names, teams)
     if type(first_dealer) is not int or not 0 <= first_dealer < len(names):
         raise RuleError(msg(N_("The first dealer must be one of the players.")), "first_dealer")
     key = keys.new_key()
-    row = Game(id=keys.new_id(), game=spec.name, rules=resolved, players=names, teams=seats,
+    row = Game(id=keys.new_id(), game=spec.name, rules=resolved.as_dict(), players=names,
+               teams=seats,
                first_dealer=first_dealer, edit_key_hash=keys.hash_key(key), winners=[],
                totals=[], match_id=match and match[0], match_number=match and match[1])
     state = compute(spec, row, [])
@@ -320,7 +326,7 @@ def change_settings(session: Session, game_id: str, values: Any,
 
 def settings_of(row: Game) -> dict[str, Any]:
     """What a settings change can change: the players' names and the target."""
-    return {"players": list(row.players), "target": row.rules["target"]}
+    return {"players": list(row.players), "target": rules_of(row).target}
 
 
 def _settings_asked(values: Any) -> dict[str, Any]:
@@ -342,7 +348,8 @@ def _settle(game: GameView, values: dict[str, Any]) -> None:
                             "players")
         row.players = clean_players(game.spec, names)
     if "target" in values:
-        row.rules = game.spec.resolve({**row.rules, "target": values["target"]})
+        row.rules = game.spec.resolve({**game.rules.as_dict(),
+                                       "target": values["target"]}).as_dict()
 
 
 def settings_refusal(session: Session, row: Game) -> Msg | None:
@@ -718,10 +725,10 @@ def match_summary(session: Session, game: Game) -> MatchSummary | None:
     rows = [game] if game.match_id is None else list(session.exec(
         select(Game).where(Game.match_id == game.match_id, col(Game.deleted_at).is_(None))
         .order_by(col(Game.match_number), col(Game.created_at))))
-    listed = [MatchSummaryGame(row.id, row.match_number or 1, row.rules["target"],
+    listed = [MatchSummaryGame(row.id, row.match_number or 1, rules_of(row).target,
                         row.winners[0] if row.finished and len(row.winners) == 1 else None)
               for row in rows]
-    spec, first_target = get_game(game.game), rows[0].rules["target"]
+    spec, first_target = get_game(game.game), rules_of(rows[0]).target
     winners: list[list[int]] = []
 
     def progress() -> MatchProgress:

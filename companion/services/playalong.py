@@ -75,4 +75,4 @@ def _stored_or_new(session: Session, game: games.GameView) -> Row:
     if row is not None:
         return row
     return Row(game_id=game.row.id, state=new_state(
-        game.row.rules, len(game.row.players), game.row.teams, game.state.leader))
+        game.rules, len(game.row.players), game.row.teams, game.state.leader))

@@ -11,6 +11,7 @@ from flask_babel import lazy_gettext as _l
 from ..digits import parse_int
 from ..i18n import cards, list_separator, num
 from ..rules import shelem
+from ..rules.basra_rules import BasraRules
 from ..rules.cards import DECK_52, SUIT_SYMBOLS, SUITS, Card, Deck
 from ..rules.catalogue import get_game
 from ..rules.messages import N_, Msg, RuleError, msg
@@ -127,7 +128,7 @@ def _rule_choices(board: Board) -> None:
             continue  # targets do not change a ruling
         board.options.append((option.label, [
             Key(value_title(value), query.changed(**{option.name: option.text(value)}),
-                board.rules[option.name] == value) for value in option.values]))
+                option.value_in(board.rules) == value) for value in option.values]))
 
 
 def _safe_cards(board: Board, key: str) -> list[Card]:
@@ -197,7 +198,9 @@ def _seat(board: Board, key: str, count: int, default: int = 0) -> int:
 
 def _floor(board: Board) -> None:
     layout = [("floor", _l("Floor"), False, None), ("played", _l("Played card"), True, None)]
-    if board.rules["basra_rule"] == "lone_card":
+    rules = board.rules
+    assert isinstance(rules, BasraRules)  # a floor is Basra's board, so its rules are
+    if rules.basra_rule == "lone_card":
         layout.append(("previous", _l("Floor before the previous play"), False, None))
     _slots(board, layout, "floor")
     active = board.active
@@ -375,7 +378,9 @@ def _trick(board: Board) -> None:
 def _auction(board: Board) -> None:
     calls = [text for text in board.query.get("bids").split(",") if text]
     parsed: list[int | str] = [c if (n := parse_int(c)) is None else n for c in calls]
-    total = shelem.pack_total(board.rules)
+    rules = board.rules
+    assert isinstance(rules, shelem.ShelemRules)  # a table is Shelem's board, so its rules are
+    total = shelem.pack_total(rules)
 
     def call(value: int | str) -> Key:
         return Key(str(value), board.query.changed(bids=",".join(calls + [str(value)])))

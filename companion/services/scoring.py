@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..rules.messages import N_, RuleError, msg
+from ..rules.options import Rules
 from ..rules.scores import HandScore
 from ..rules.spec import GameSpec
 from .seating import check_player_count
@@ -26,5 +27,5 @@ def sides_in(spec: GameSpec, hand: Any) -> int:
     raise RuleError(msg(N_("The hand must list what each side captured.")), "hand")
 
 
-def score_hand(spec: GameSpec, rules: dict[str, Any], hand: Any) -> HandScore:
+def score_hand(spec: GameSpec[Any], rules: Rules, hand: Any) -> HandScore:
     return spec.score_hand(rules, hand, sides_in(spec, hand))

@@ -11,7 +11,7 @@ from sqlmodel import Session
 
 from ..digits import parse_int
 from ..rules.messages import N_, Msg, RuleError, msg
-from ..rules.options import Option
+from ..rules.options import Option, Rules
 from ..rules.spec import GameSpec
 from . import games
 from .seating import OPPOSITE_PARTNERS
@@ -53,16 +53,15 @@ def value_title(value: Any) -> Msg:
     return Msg(VALUE_TITLES.get(value, str(value)))
 
 
-def rules_title(spec: GameSpec, rules: Mapping[str, Any]) -> Msg:
+def rules_title(spec: GameSpec[Any], rules: Rules) -> Msg:
     """The preset, and every house rule that differs from it: "Egyptian, with Seven of
     diamonds: Lobashev", so a title never names a preset its rules do not follow."""
-    preset = spec.presets.get(rules["preset"], {})
+    preset = spec.presets.get(rules.preset, {})
     changes = [msg(N_("{option}: {value}"), option=Msg(option.label),
-                   value=value_title(rules[option.name]))
+                   value=value_title(option.value_in(rules)))
                for option in spec.options
-               if option.name in rules
-               and rules[option.name] != preset.get(option.name, option.default)]
-    title = preset_title(rules["preset"])
+               if option.value_in(rules) != preset.get(option.name, option.default)]
+    title = preset_title(rules.preset)
     return msg(N_("{preset}, with {changes}"), preset=title, changes=changes) if changes \
         else title
 
@@ -131,17 +130,17 @@ class Setup:
         option = next(option for option in self.spec.options if option.name == name)
         return _option_field(option, self.values[name], self._rules_for_sentences())
 
-    def _rules_for_sentences(self) -> dict[str, Any]:
+    def _rules_for_sentences(self) -> Rules:
         """The preset's rules with every value typed so far that makes sense."""
         typed: dict[str, Any] = {}
         for option in self.spec.options:
             with suppress(RuleError):  # a half-typed value keeps the preset's sentence
                 typed[option.name] = option.parse(self.values[option.name])
-        return {**self.spec.resolve({"preset": self.preset}), **typed}
+        return self.spec.resolve({"preset": self.preset, **typed})
 
 
-def _option_field(option: Option, raw: str, rules: dict[str, Any]) -> OptionField:
-    choices = [Choice(option.text(value), option.describe({**rules, option.name: value}),
+def _option_field(option: Option, raw: str, rules: Rules) -> OptionField:
+    choices = [Choice(option.text(value), option.describe(rules, value),
                       option.text(value) == raw) for value in option.values or ()]
     return OptionField(option.name, option.label, raw, option.describe(rules), choices)
 
@@ -157,7 +156,7 @@ def blank(spec: GameSpec, preset: str | None = None) -> Setup:
 def _preset_values(spec: GameSpec, preset: str) -> dict[str, str]:
     """The preset's option values in their text form, as the form shows them."""
     rules = spec.resolve({"preset": preset})
-    return {option.name: option.text(rules[option.name]) for option in spec.options}
+    return {option.name: option.text(option.value_in(rules)) for option in spec.options}
 
 
 def read(spec: GameSpec, form: Mapping[str, Any], players: list[str]) -> Setup:

@@ -92,7 +92,7 @@ def import_game(session: Session, data: Any) -> tuple[games.GameView, str]:
     history = [_event(item) for item in _listed(data, "history")]
     version = max([1, *(event["version"] for event in history)])
     key = keys.new_key()
-    row = Game(id=keys.new_id(), game=spec.name, rules=rules, players=names, teams=seats,
+    row = Game(id=keys.new_id(), game=spec.name, rules=rules.as_dict(), players=names, teams=seats,
                first_dealer=first_dealer, edit_key_hash=keys.hash_key(key), winners=[],
                totals=[], version=version)
     state = games.compute(spec, row, entered)  # a hand the rules refuse is a 400 here

@@ -183,7 +183,7 @@ def start_following(game_id: str,
 def rules(game_id: str) -> str:
     game = games.load_game(get_session(), game_id)
     return render_template("games/rules.html", game=game,
-                           card=game.spec.rules_card(game.row.rules))
+                           card=game.spec.rules_card(game.rules))
 
 
 @bp.get("/<game_id>/history")

@@ -31,11 +31,11 @@ def _render(game_id: str, error=None, saved: int | None = None, status: int = 20
     assert deck is not None  # a game played along has cards
     now = engine.progress(row.state)
     query = Query(game.row.game, {"rank": request.args.get("rank", "")})
-    ranks, suits = picker(query, deck(game.row.rules), sorted(now.seen), [],
+    ranks, suits = picker(query, deck(game.rules), sorted(now.seen), [],
                           lambda card: {"card": str(card)})
     body = page_or_fragment("playalong/page.html", "playalong/_board.html", game=game, row=row,
                             now=now, ranks=ranks, suits=suits, error=error, saved=saved,
-                            floor_rule=engine.floor_rule(game.row.rules),
+                            floor_rule=engine.floor_rule(game.rules),
                             started=engine.started(row.state))
     return body, status
 

@@ -41,13 +41,13 @@ def test_two_to_four_players_or_four_in_partnerships_playing_anticlockwise():
 
 def test_presets_standard_is_default_and_easy_allows_pairs():
     assert SPEC.default_preset == "standard"
-    assert STANDARD == {"preset": "standard", "steal": "whole_pile", "capture": "compulsory",
-                        "pairs": False, "target": 500}
-    assert SPEC.resolve({"preset": "easy"})["pairs"] is True
+    assert STANDARD.as_dict() == {"preset": "standard", "steal": "whole_pile",
+                                  "capture": "compulsory", "pairs": False, "target": 500}
+    assert SPEC.resolve({"preset": "easy"}).pairs is True
 
 
 def test_target_usually_500_or_1000():
-    assert SPEC.resolve({"target": 1000})["target"] == 1000
+    assert SPEC.resolve({"target": 1000}).target == 1000
     with pytest.raises(RuleError):
         SPEC.resolve({"pairs": 1})
 

@@ -41,14 +41,14 @@ def test_spec_describes_four_players_in_fixed_partnerships_playing_anticlockwise
 
 
 def test_standard_preset_is_the_rulings_defaults():
-    assert STANDARD == {"preset": "standard", "ace_points": 10, "made": "points",
-                        "yasa_penalty": "total", "three_passes_redeal": True,
-                        "cheating": "deduct", "target": 1200}
+    assert STANDARD.as_dict() == {"preset": "standard", "ace_points": 10, "made": "points",
+                                  "yasa_penalty": "total", "three_passes_redeal": True,
+                                  "cheating": "deduct", "target": 1200}
 
 
 def test_target_is_agreed_before_play_any_whole_number():
     for target in (330, 660, 1165, 1200, 500):
-        assert SPEC.resolve({"target": target})["target"] == target
+        assert SPEC.resolve({"target": target}).target == target
     assert SPEC.catalogue()["options"]["target"]["type"] == "int"
     assert rule_error(SPEC.resolve, {"target": 0}).field == "rules.target"
 
@@ -572,10 +572,10 @@ def outcome_formulas(rules, bid, points):
     if bid == "shelem_double":
         return {"shelem_double_made": (points == total, 700),
                 "shelem_double_failed": (points < total, -700)}
-    yasa = -total if rules["yasa_penalty"] == "total" else -2 * bid
+    yasa = -total if rules.yasa_penalty == "total" else -2 * bid
     return {
         "shelem": (points == total, 2 * bid),
-        "made": (bid <= points < total, points if rules["made"] == "points" else bid),
+        "made": (bid <= points < total, points if rules.made == "points" else bid),
         "yasa": (2 * points <= total, yasa),
         "failed": (total < 2 * points < 2 * bid, -bid),
     }
@@ -689,7 +689,9 @@ def test_instead_the_caught_team_scores_only_minus_the_bid():
 
 
 def test_a_game_from_before_the_house_rule_deducts_on_top():
-    old = {key: value for key, value in STANDARD.items() if key != "cheating"}
+    # stored rules from before the option existed, read (as every stored game) through the spec
+    old = SPEC.resolve({key: value for key, value in STANDARD.as_dict().items()
+                        if key != "cheating"})
     score = SPEC.score_hand(old, {"bidder": 1, "bid": 100, "bidder_points": 100, "cheating": 0}, 2)
     assert score.scores == [65 - 100, 100]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -40,9 +41,9 @@ def test_spec_three_to_five_best_any_reasonable_number_clockwise_no_teams():
 
 def test_presets_standard_is_default_and_two_decks_sets_the_deck():
     assert SPEC.default_preset == "standard"
-    assert STANDARD == {"preset": "standard", "deck": "standard", "target": 500,
-                        "tie": "play_on"}
-    assert TWO_DECKS["deck"] == "two-decks"
+    assert STANDARD.as_dict() == {"preset": "standard", "deck": "standard", "target": 500,
+                                  "tie": "play_on"}
+    assert TWO_DECKS.deck == "two-decks"
 
 
 def test_rules_card_says_each_option_in_a_plain_sentence():
@@ -84,7 +85,7 @@ def test_two_decks_without_jokers_hold_304_points():
 
 
 def test_target_is_agreed_500_or_a_multiple_such_as_1000_or_1500():
-    assert SPEC.resolve({"target": 1500})["target"] == 1500
+    assert SPEC.resolve({"target": 1500}).target == 1500
     with pytest.raises(RuleError):
         SPEC.resolve({"target": 0})
 
@@ -191,7 +192,7 @@ def test_reaching_or_passing_the_target_the_highest_score_wins():
 
 
 def test_reaching_the_target_exactly_wins():
-    state = play({**STANDARD, "target": 250}, [even_hand(126, 126), even_hand(124, 128)], 2, 2, 0)
+    state = play(replace(STANDARD, target=250), [even_hand(126, 126), even_hand(124, 128)], 2, 2, 0)
     assert state.totals == [250, 254] and state.winners == [1]
 
 
@@ -206,7 +207,7 @@ def test_tie_play_on_raises_the_target_by_500_and_continues():
 
 
 def test_tie_play_on_raises_the_target_past_the_tied_totals():
-    state = play({**STANDARD, "target": 200}, [even_hand(126, 126)] * 6, 2, 2, 0)
+    state = play(replace(STANDARD, target=200), [even_hand(126, 126)] * 6, 2, 2, 0)
     assert state.totals == [756, 756] and state.target == 1200 and not state.finished
 
 

@@ -6,6 +6,7 @@ Expected values come from the rule texts in /work/shared/seeds and RULINGS.md.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 
 import pytest
@@ -74,9 +75,10 @@ def test_shllaat_last_players_other_cards_follow_from_the_deck() -> None:
 def test_resolved_rules_are_frozen_typed_and_still_json() -> None:
     # Shlla'at's two-packs preset: 104 cards, and the game still ends at 500 points.
     rules = GAMES["shllaat"].resolve({"preset": "two-decks"})
-    assert (rules.preset, rules.target, rules["deck"]) == ("two-decks", 500, "two-decks")
-    assert json.loads(json.dumps(rules)) == {"preset": "two-decks", "deck": "two-decks",
-                                             "target": 500, "tie": "play_on"}
-    with pytest.raises(TypeError):
-        rules["target"] = 1000
+    assert (rules.preset, rules.target, rules.deck) == ("two-decks", 500, "two-decks")
+    assert json.loads(json.dumps(rules.as_dict())) == {"preset": "two-decks",
+                                                       "deck": "two-decks", "target": 500,
+                                                       "tie": "play_on"}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        rules.target = 1000  # type: ignore[misc]
     assert copy.deepcopy(rules) == rules

@@ -63,7 +63,7 @@ def upgrade() -> None:
         try:
             spec = get_game("shelem")
             sides = len(row["teams"]) if row["teams"] else len(row["players"])
-            state = spec.play(row["rules"], datas, sides, len(row["players"]),
+            state = spec.play(spec.resolve(row["rules"]), datas, sides, len(row["players"]),
                               row["first_dealer"])
             values.update(totals=state.totals, winners=state.winners, finished=state.finished)
         except (RuleError, KeyError, TypeError):

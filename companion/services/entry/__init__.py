@@ -65,18 +65,18 @@ def read_hand(game: GameView, mode: str, fields: Fields) -> dict[str, Any]:
                        getattr(forms, "zero_entered", False)):
         raise RuleError(msg(NOTHING_ENTERED))
     if mode == CARDS and mode in modes(game.spec):
-        return forms.read_cards(fields, game.sides, game.row.rules)
-    return forms.read_quick(fields, game.sides, game.row.rules)
+        return forms.read_cards(fields, game.sides, game.rules)
+    return forms.read_quick(fields, game.sides, game.rules)
 
 
 def fields_for(game: GameView, hand: dict[str, Any]) -> tuple[str, Fields]:
     """(mode, fields) that show a stored hand in the form, for a correction."""
     if "points" in hand and POINTS in modes(game.spec):
-        return POINTS, _forms(game.spec, POINTS).quick_fields(hand, game.sides, game.row.rules)
+        return POINTS, _forms(game.spec, POINTS).quick_fields(hand, game.sides, game.rules)
     forms = _forms(game.spec)
     if "captured" in hand and CARDS in modes(game.spec):
         return CARDS, forms.cards_fields(hand, game.sides)
-    return QUICK, forms.quick_fields(hand, game.sides, game.row.rules)
+    return QUICK, forms.quick_fields(hand, game.sides, game.rules)
 
 
 def problems(game: GameView, error: RuleError) -> tuple[list[Msg], dict[str, list[Msg]]]:
@@ -119,10 +119,10 @@ def tallies(game: GameView, score: HandScore) -> list[int | None]:
 def deck_grid(game: GameView) -> list[list[list[cards.Cell]]]:
     """The card form's grid: packs of rows of cells (one row per rank, one cell per suit)."""
     deck = game.spec.hand_form.deck
-    return cards.grid(deck(game.row.rules)) if deck is not None else []
+    return cards.grid(deck(game.rules)) if deck is not None else []
 
 
 def options(game: GameView, mode: str = QUICK) -> dict[str, Any]:
     """What the form of this game offers in `mode` (chips, steppers, who follows)."""
-    return _forms(game.spec, mode).options(len(game.sides), game.row.rules)
+    return _forms(game.spec, mode).options(len(game.sides), game.rules)
 

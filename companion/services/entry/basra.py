@@ -9,6 +9,7 @@ from werkzeug.datastructures import MultiDict
 
 from ...rules.basra import HAND_CARDS, MISCOUNTED
 from ...rules.basra_capture import jack_basra_times
+from ...rules.basra_rules import BasraRules
 from ...rules.cards import RANKS, parse_card
 from ...rules.messages import N_, Msg, RuleError, msg
 from . import cards
@@ -23,12 +24,12 @@ CHOICES = ("two_of_clubs", "ten_of_diamonds")
 _SUITS = {"2": "SHDC", "10": "SHCD"}
 
 
-def by_card(rules: dict[str, Any]) -> bool:
+def by_card(rules: BasraRules) -> bool:
     """Basras are worth different points by their card, so the form asks for it."""
-    return rules["basra_value"] == "double_face" or jack_basra_times(rules) == 2
+    return rules.basra_value == "double_face" or jack_basra_times(rules) == 2
 
 
-def options(sides: int, rules: dict[str, Any]) -> dict[str, Any]:
+def options(sides: int, rules: BasraRules) -> dict[str, Any]:
     middle = HAND_CARDS // sides
     ranks = [rank for rank in RANKS if rank != "J" or jack_basra_times(rules)]
     return {"chips": list(range(middle - CHIP_SPREAD, middle + CHIP_SPREAD + 1)),
@@ -36,7 +37,7 @@ def options(sides: int, rules: dict[str, Any]) -> dict[str, Any]:
             "basra_max": BASRA_SLOTS if by_card(rules) else HAND_CARDS // 2}
 
 
-def read_quick(fields: MultiDict, names: list[str], rules: dict[str, Any]) -> dict[str, Any]:
+def read_quick(fields: MultiDict, names: list[str], rules: BasraRules) -> dict[str, Any]:
     """The hand in counts; every missing or unreadable field is reported at once."""
     last, problems = len(names) - 1, Problems()
 
@@ -80,13 +81,13 @@ def _named_basras(fields: MultiDict, names: list[str], counts: list[int]) -> lis
     return named
 
 
-def read_cards(fields: MultiDict, names: list[str], _rules: dict[str, Any]) -> dict[str, Any]:
+def read_cards(fields: MultiDict, names: list[str], _rules: BasraRules) -> dict[str, Any]:
     piles = cards.captured(fields, len(names))
     return {"captured": piles,
             "basras": [[card for card in pile if fields.get("basra_" + card)] for pile in piles]}
 
 
-def quick_fields(hand: dict[str, Any], names: list[str], _rules: dict[str, Any]) -> MultiDict:
+def quick_fields(hand: dict[str, Any], names: list[str], _rules: BasraRules) -> MultiDict:
     values: dict[str, Any] = {}
     for key in ("cards", "jacks", "aces"):
         for i, count in enumerate(hand.get(key, [])[:-1]):

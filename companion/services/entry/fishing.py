@@ -11,6 +11,7 @@ from werkzeug.datastructures import MultiDict
 
 from ...rules.cards import Deck
 from ...rules.fishing import CardValues
+from ...rules.options import Rules
 from . import cards
 from .fields import Problems, follow, number, to_fields
 
@@ -68,22 +69,22 @@ class FishingForm:
     """A fishing game's entry form: its card values, its deck, which count follows."""
 
     values: CardValues
-    deck: Callable[[dict[str, Any]], Deck]
+    deck: Callable[[Rules], Deck]
     follows: str | None = None
 
-    def options(self, _sides: int, rules: dict[str, Any]) -> dict[str, Any]:
+    def options(self, _sides: int, rules: Rules) -> dict[str, Any]:
         return {"kinds": kinds(self.values, self.deck(rules)), "follows": self.follows}
 
     def read_quick(self, fields: MultiDict, names: list[str],
-                   rules: dict[str, Any]) -> dict[str, Any]:
+                   rules: Rules) -> dict[str, Any]:
         return read_counts(fields, len(names), self.values, self.deck(rules), self.follows)
 
     def read_cards(self, fields: MultiDict, names: list[str],
-                   _rules: dict[str, Any]) -> dict[str, Any]:
+                   _rules: Rules) -> dict[str, Any]:
         return read_cards(fields, len(names))
 
     def quick_fields(self, hand: dict[str, Any], names: list[str],
-                     _rules: dict[str, Any]) -> MultiDict:
+                     _rules: Rules) -> MultiDict:
         return count_fields(hand, len(names))
 
     def cards_fields(self, hand: dict[str, Any], names: list[str]) -> MultiDict:

@@ -15,6 +15,7 @@ from ...digits import parse_int
 from ...rules.cards import Deck
 from ...rules.fishing import CardValues, points_problem
 from ...rules.messages import N_, Msg, RuleError, msg
+from ...rules.options import Rules
 from .fields import Problems, to_fields
 
 
@@ -27,7 +28,7 @@ class PointsForm:
     """A fishing game's points form: its card values and deck give the pack's total."""
 
     values: CardValues
-    deck: Callable[[dict[str, Any]], Deck]
+    deck: Callable[[Rules], Deck]
     exact: bool  # the points add up to the pack's total, so the last player's follow
 
     @property
@@ -35,12 +36,12 @@ class PointsForm:
         """A typed 0 is an entry where the last player's points follow (they have it all)."""
         return self.exact
 
-    def options(self, _sides: int, rules: dict[str, Any]) -> dict[str, Any]:
+    def options(self, _sides: int, rules: Rules) -> dict[str, Any]:
         return {"total": self.values.in_pack(self.deck(rules)), "step": self.values.step,
                 "follows": self.exact}
 
     def read_quick(self, fields: MultiDict, names: list[str],
-                   rules: dict[str, Any]) -> dict[str, Any]:
+                   rules: Rules) -> dict[str, Any]:
         """{"points": [...]}: each entered field, blank as 0, and the follower's share."""
         problems = Problems()
         entered = names[:-1] if self.exact else names
@@ -65,7 +66,7 @@ class PointsForm:
         return int(number)
 
     def quick_fields(self, hand: dict[str, Any], names: list[str],
-                     _rules: dict[str, Any]) -> MultiDict:
+                     _rules: Rules) -> MultiDict:
         """Fields from a stored points hand; partners' points are added up per side."""
         values: dict[str, int] = {}
         for i, points in enumerate(hand["points"]):

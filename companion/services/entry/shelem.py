@@ -12,6 +12,7 @@ from ...rules.shelem import (
     MIN_BID,
     MIN_BIDDER_POINTS,
     SHELEM_DOUBLE,
+    ShelemRules,
     cheating_rule,
     pack_total,
 )
@@ -21,7 +22,7 @@ from .fields import Problems, number, side, to_fields
 CHOICES = ("bidder", "cheating")
 
 
-def options(_sides: int, rules: dict[str, Any]) -> dict[str, Any]:
+def options(_sides: int, rules: ShelemRules) -> dict[str, Any]:
     total = pack_total(rules)
     # Every possible points figure is a chip, so any outcome (Yâsâ, Shelem...) is one tap.
     return {"bids": list(range(MIN_BID, total + 1, BID_STEP)), "total": total,
@@ -30,7 +31,7 @@ def options(_sides: int, rules: dict[str, Any]) -> dict[str, Any]:
             "cheating_rule": cheating_rule(rules)}
 
 
-def read_quick(fields: MultiDict, names: list[str], _rules: dict[str, Any]) -> dict[str, Any]:
+def read_quick(fields: MultiDict, names: list[str], _rules: ShelemRules) -> dict[str, Any]:
     if fields.get("all_passed"):
         return {"all_passed": True}
     problems = Problems()
@@ -54,7 +55,7 @@ def read_quick(fields: MultiDict, names: list[str], _rules: dict[str, Any]) -> d
     return hand if cheater is None else {**hand, "cheating": cheater}
 
 
-def quick_fields(hand: dict[str, Any], _names: list[str], _rules: dict[str, Any]) -> MultiDict:
+def quick_fields(hand: dict[str, Any], _names: list[str], _rules: ShelemRules) -> MultiDict:
     if hand.get("all_passed"):
         return to_fields({})
     double = hand.get("bid") == SHELEM_DOUBLE

@@ -31,7 +31,7 @@ def create_tournament(session: Session, name: Any, game: Any, rules: Any, format
                             choices=", ".join(FORMATS)), "format")
     checked = _settings(spec, format, settings if settings is not None else {})
     key = keys.new_key()
-    row = Tournament(id=keys.new_id(), name=title, game=spec.name, rules=resolved,
+    row = Tournament(id=keys.new_id(), name=title, game=spec.name, rules=resolved.as_dict(),
                      format=format, settings=checked, director_key_hash=keys.hash_key(key))
     session.add(row)
     session.add(TournamentEvent(tournament_id=row.id, version=1, action="create"))

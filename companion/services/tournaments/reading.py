@@ -241,7 +241,7 @@ class _MatchRules:
 
 
 def _match_rules(row: Tournament) -> _MatchRules:
-    return _MatchRules(row.settings["best_of"], row.rules["target"],
+    return _MatchRules(row.settings["best_of"], get_game(row.game).resolve(row.rules).target,
                        row.settings["decider_target"],
                        row.settings.get("confirm_results", False))
 
