@@ -25,6 +25,7 @@ def create_app(config: dict | None = None) -> Flask:
         cli,
         db,
         errors,
+        gunicorn_errors,
         hosts,
         i18n,
         inputs,
@@ -38,6 +39,7 @@ def create_app(config: dict | None = None) -> Flask:
     from .api.body import SafeJSONProvider
 
     configuration.configure(app, config)
+    gunicorn_errors.install()  # gunicorn's own error answers get security.HEADERS too
     logs.init_app(app)
     hosts.init_app(app)
     app.json = SafeJSONProvider(app)

@@ -43,9 +43,6 @@ class SessionCookies(SecureCookieSessionInterface):
 
 
 def init_app(app: Flask) -> None:
-    from . import gunicorn_errors
-
-    gunicorn_errors.install()
     if app.config.get("SESSION_COOKIE_SAMESITE") is None:  # Flask leaves it unset
         app.config["SESSION_COOKIE_SAMESITE"] = "Lax"
     app.session_interface = SessionCookies()
