@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..tournament.bracket import Played
 from ..tournament.reached import Reached, reached
-from .tournaments import KNOCKOUT, TournamentView
+from .tournaments import KNOCKOUT, MatchView, TournamentView
 
 
 @dataclass(frozen=True)
@@ -30,8 +31,14 @@ def round_of(tournament: TournamentView) -> tuple[int, int]:
 
 
 def knockout_standings(tournament: TournamentView) -> list[Reached]:
-    """How far each entrant got; a result waiting for confirmation decides nothing yet."""
-    third = {m.row.id for r in tournament.rounds for m in r
-             if getattr(m.row, "third_place", False)}
-    return reached(tournament.names, tournament.knockout_rounds(), round_of(tournament)[1],
-                   third)
+    """How far each entrant got; a result waiting for confirmation decides nothing yet. The
+    match for third place, where there is one, counts as reaching the semi-finals."""
+    rounds = [[Played(m.row.id or 0, tuple(m.row.sides), None if m.provisional else m.winner)
+               for m in r] for r in tournament.rounds]
+    third = {m.row.id for r in tournament.rounds for m in r if _third_place(m)}
+    return reached(tournament.names, rounds, round_of(tournament)[1], third)
+
+
+def _third_place(match: MatchView) -> bool:
+    # Read by name: the match for third place is the results' (a knockout's setting).
+    return bool(getattr(match, "third_place", False))

@@ -61,7 +61,7 @@ def podium(tournament: TournamentView, rows: list[Row]) -> list[int]:
         return []
     if tournament.row.format != KNOCKOUT:
         return [row.entrant for row in rows[:3]]
-    final = next(m for m in tournament.rounds[-1] if not getattr(m.row, "third_place", False))
+    final = next(m for m in tournament.rounds[-1] if not getattr(m, "third_place", False))
     return [winner, *(side for side in final.row.sides if side != winner)]
 
 
