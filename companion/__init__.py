@@ -47,6 +47,9 @@ def create_app(config: dict | None = None) -> Flask:
     vendor.install(Path(app.static_folder))
     assets.init_app(app)
     db.init_app(app)
+    from .services import acting
+
+    app.before_request(acting.reset)  # who acts is told afresh by each request
     Htmx(app)
     i18n.init_app(app)
     templating.init_app(app)

@@ -10,6 +10,7 @@ from werkzeug.exceptions import HTTPException
 
 from .rules.messages import N_, RuleError
 from .services.games import GameNotFound, StaleGame
+from .services.tournaments import TournamentConflict
 
 MESSAGES = {
     400: N_("The request could not be understood."),
@@ -68,6 +69,15 @@ def init_app(app: Flask) -> None:
             from .api.serialize import game_json
 
             return jsonify({"error": render_msg(exc.message), "game": game_json(exc.game)}), 409
+        return error_response(409, render_msg(exc.message))
+
+    @app.errorhandler(TournamentConflict)
+    def tournament_conflict(exc: TournamentConflict):
+        from .i18n import render_msg
+
+        if wants_json():
+            return jsonify({"error": render_msg(exc.message), "field": exc.field,
+                            "changes": [render_msg(m) for m in exc.changes]}), 409
         return error_response(409, render_msg(exc.message))
 
     @app.errorhandler(RuleError)

@@ -76,6 +76,7 @@ class GameEvent(SQLModel, table=True):
     after: dict | None = json_field(nullable=True)
     reason: str = Field(default="", max_length=500)
     undone: bool = False
+    by: str = Field(default="", max_length=16)  # "director" when a tournament's director did it
     created_at: datetime = Field(default_factory=utcnow)
 
 

@@ -41,6 +41,8 @@ class Entrant(SQLModel, table=True):
     seed: int
     name: str = Field(max_length=90)
     players: list = json_field()
+    # Withdrawn: {"after_round": n, "reason": text}; its results stand, it is paired no more.
+    withdrawn: dict | None = json_field(nullable=True)
 
 
 class Round(SQLModel, table=True):
@@ -69,6 +71,8 @@ class Match(SQLModel, table=True):
     # How many times the director replaced the sides' confirmation links (their keys derive
     # from it: a new number ends the old links).
     side_key_generation: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # A knockout's match between the two semi-final losers, played beside the final.
+    third_place: bool = False
 
 
 class MatchGame(SQLModel, table=True):
@@ -85,13 +89,18 @@ class MatchGame(SQLModel, table=True):
 
 
 class TournamentEvent(SQLModel, table=True):
-    """The tournament's history: rounds, entrants, and results set or corrected by hand."""
+    """The tournament's audit trail: rounds, entrants, results, corrections, confirmations,
+    disputes, decisions, keys and withdrawals; who acted, at which round and table."""
 
     id: int | None = Field(default=None, primary_key=True)
     tournament_id: str = _tournament_fk()
     version: int
     action: str = Field(max_length=24)
+    by: str = Field(default="system", max_length=16)  # director, scorer, side or system
     match_id: int | None = None
+    round: int | None = None
+    table: int | None = None
+    names: list | None = json_field(nullable=True)
     before: dict | None = json_field(nullable=True)
     after: dict | None = json_field(nullable=True)
     reason: str = Field(default="", max_length=500)

@@ -40,6 +40,7 @@ RULE_CHECKED = [
     "post_tournaments_tournament_id_rounds",
     "put_tournaments_tournament_id_matches_match_id_result",
     "post_tournaments_tournament_id_matches_match_id_confirm",
+    "post_tournaments_tournament_id_entrants_entrant_id_withdraw",
 ]
 
 
@@ -62,6 +63,10 @@ def _game(client, hands: int = 1) -> tuple[str, str]:
                     json={"hand": {"bidder": 0, "bid": 100, "bidder_points": 110}},
                     headers={"Authorization": f"Bearer {game['edit_key']}"})
     return game["id"], game["edit_key"]
+
+
+def _entrant(client, tournament_id: str) -> int:
+    return client.get(f"/api/v1/tournaments/{tournament_id}").get_json()["entrants"][0]["id"]
 
 
 def _tournament(client, rounds: int, **settings: object) -> tuple[str, str, int | None]:
@@ -129,6 +134,9 @@ def _settings(client) -> dict[str, dict[str, object]]:
             ({"tournament_id": played, "match_id": match}, director),
         "post_tournaments_tournament_id_matches_match_id_side-keys":
             ({"tournament_id": confirming, "match_id": confirming_match}, confirming_director),
+        "post_tournaments_tournament_id_entrants_entrant_id_withdraw":
+            ({"tournament_id": played, "entrant_id": _entrant(client, played)}, director),
+        "get_tournaments_tournament_id_history": ({"tournament_id": played}, director),
     }
     settings: dict[str, dict[str, object]] = {}
     for operation, (parameters, key) in targets.items():

@@ -20,7 +20,7 @@ from ..services.access import require_edit_key
 from ..services.payload import read_version
 from .blueprint import bp
 from .body import json_body, optional_json_body
-from .serialize import created_game, game_json, match_json
+from .serialize import allow_cascade, created_game, game_json, match_json, with_warnings
 
 MAX_LISTED = 100
 ANSWERS: Kept[str] = Kept(256)  # game JSON bodies by version, language and address
@@ -75,19 +75,21 @@ def add_hand(game_id: str):
 def edit_hand(game_id: str, number: int):
     require_edit_key(game_id)
     data = json_body()
+    allow_cascade(data)
     game, _ = games.edit_hand(get_session(), game_id, number, require(data, "hand"),
                                _expected_version(data), _reason(data),
                                request.headers.get("Idempotency-Key"))
-    return jsonify(game_json(game))
+    return jsonify(with_warnings(game_json(game)))
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
 def delete_hand(game_id: str, number: int):
     require_edit_key(game_id)
     data = optional_json_body()
+    allow_cascade(data)
     game, _ = games.delete_hand(get_session(), game_id, number, _expected_version(data),
                                  _reason(data), request.headers.get("Idempotency-Key"))
-    return jsonify(game_json(game))
+    return jsonify(with_warnings(game_json(game)))
 
 
 @bp.post("/games/<game_id>/undo")

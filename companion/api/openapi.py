@@ -40,7 +40,8 @@ GAME_IDS = {
 LOCATION = {"Location": {"description": "where to read it", "required": True,
                          "schema": {"type": "string"}}}
 BOUNDED_ID = {"type": "integer", "minimum": 0, "maximum": 2**31 - 1}  # as ids are stored
-PATH_SCHEMAS = {"number": BOUNDED_ID, "match_id": BOUNDED_ID, "game": s.GAME_NAMES}
+PATH_SCHEMAS = {"number": BOUNDED_ID, "match_id": BOUNDED_ID, "entrant_id": BOUNDED_ID,
+                "game": s.GAME_NAMES}
 SHELEM_HAND = {"bidder": 0, "bid": 100, "bidder_points": 110}
 ANSWERS = {
     303: "Already there: Location names it",
@@ -48,7 +49,8 @@ ANSWERS = {
     401: "No key: send Authorization: Bearer <key>",
     403: "Wrong key",
     404: "No such thing",
-    409: "Stale version: someone changed the game first",
+    409: "Stale version: someone changed the game first; or a change later matches build on "
+         "(confirm it with cascade), or entrants a paired round robin or knockout cannot take",
     413: "Body over 1 MB",
     415: "The body is not application/json",
     429: "Too many attempts (wrong keys, or things created): wait and try again",
@@ -125,15 +127,22 @@ OPERATIONS: list[Op] = [
        location=True, example={"name": "Friday", "game": "basra", "format": "round_robin",
                                "entrants": ["Ali", "Bahar", "Cyrus", "Dara"]}),
     Op("get", T, "A tournament with rounds and matches", s.TOURNAMENT),
-    Op("post", T + "/entrants", "Add entrants before round 1", s.TOURNAMENT, status=201,
-       key=DIRECTOR, body=s.ADD_ENTRANTS),
+    Op("post", T + "/entrants", "Add entrants: before round 1, or in a Swiss later (paired "
+       "from the next round)", s.TOURNAMENT, status=201, key=DIRECTOR, body=s.ADD_ENTRANTS,
+       errors=(409,)),
+    Op("post", T + "/entrants/{entrant_id}/withdraw", "An entrant withdraws: its results "
+       "stand, it is paired no more, its open matches are walkovers", s.TOURNAMENT,
+       key=DIRECTOR, body=s.WITHDRAW, example={"reason": "Called away"}),
+    Op("get", T + "/history", "Every result, correction, confirmation, dispute, decision, key "
+       "change, withdrawal and late entry, newest first", s.ref("History"), key=DIRECTOR),
     Op("post", T + "/rounds", "Pair the next round and create its games", s.ref("Round"),
        status=201, key=DIRECTOR, errors=(429,)),
     Op("post", T + "/key", "A new director key (and new table keys): the old ones stop "
        "working", s.TOURNAMENT_WITH_KEY, key=DIRECTOR),
     Op("put", T + "/matches/{match_id}/result",
        "Enter or correct a match result by hand, with a reason", s.TOURNAMENT, key=DIRECTOR,
-       body=s.MATCH_RESULT, example={"winner": 0, "reason": "Bahar had to leave"}),
+       body=s.MATCH_RESULT, example={"winner": 0, "reason": "Bahar had to leave"},
+       errors=(409,)),
     Op("post", T + "/matches/{match_id}/confirm", "The side that lost confirms the result, or "
        "disputes it with a reason", s.ref("TournamentMatch"), key=SIDE, body=s.CONFIRM,
        body_required=False),
@@ -157,7 +166,13 @@ def _responses(op: Op) -> dict[str, Any]:
         success["headers"] = LOCATION
     responses = {str(op.status): success}
     for code in sorted(op.statuses()):
-        error = s.STALE if code == 409 and op.path.startswith(G) else s.ref("Error")
+        error = s.ref("Error")
+        if code == 409 and op.path.startswith(G):
+            # A correction may also change a result later tournament matches build on.
+            corrects = op.path.endswith("{number}")
+            error = {"anyOf": [s.STALE, s.ref("Conflict")]} if corrects else s.STALE
+        elif code == 409:
+            error = s.ref("Conflict")
         responses[str(code)] = {"description": ANSWERS[code], "content": _json(error)}
     if "303" in responses:
         responses["303"] = {"description": ANSWERS[303], "headers": LOCATION}

@@ -55,8 +55,15 @@ ID: Schema = {"type": "string"}
 # A hand a side disputes: a game of the match, and the hand's number in it.
 HAND_IN_QUESTION = obj(("game", "number"), game=ID, number=INT)
 
+SENTENCES = array({"type": "string"})
+# Sentences a change leaves for its reader (a Swiss round paired on the old standings...).
+WARNINGS = SENTENCES | {"description": "Sentences about what the change did not change"}
+
 SCHEMAS: dict[str, Schema] = {
     "Error": obj(("error",), error={"type": "string"}, field={"type": "string"}),
+    "Conflict": obj(("error",), error={"type": "string"}, field={"type": "string"},
+                    changes=SENTENCES | {"description": "What the change would do to later "
+                                                        "matches, confirmed with cascade"}),
     "Rules": obj(preset=TEXT) | {
         "description": "A preset and any option of it overridden (GET /rules lists them)."},
     "Hand": ANY_OBJECT | {"description": "One hand as the game writes it down (API.md); "
@@ -93,7 +100,7 @@ SCHEMAS: dict[str, Schema] = {
         totals=INTS, carry=INT, target=nullable(INT), finished=BOOL, winner=nullable(SIDE),
         winners=array(SIDE), status={"type": "string"}, dealer=nullable(SIDE),
         leader=nullable(SIDE), version=INT, view_url=URL,
-        match={"$ref": "#/components/schemas/Match"}),
+        match={"$ref": "#/components/schemas/Match"}, warnings=WARNINGS),
     "GameWithKey": {"allOf": [{"$ref": "#/components/schemas/Game"},
                               obj(("edit_key", "edit_url"), edit_key=ID, edit_url=URL)]},
     "Stale": obj(("error", "game"), error={"type": "string"},
@@ -119,21 +126,33 @@ SCHEMAS: dict[str, Schema] = {
         id=ID, name={"type": "string"}, game={"type": "string"}, rules=ANY_OBJECT,
         format={"type": "string"}, settings=ANY_OBJECT,
         entrants=array(obj(("id", "seed", "name", "players"), id=INT, seed=INT,
-                           name={"type": "string"}, players=array({"type": "string"}))),
+                           name={"type": "string"}, players=array({"type": "string"}),
+                           withdrawn=nullable(obj(("after_round", "reason"), after_round=INT,
+                                                  reason={"type": "string"})))),
         rounds=array({"$ref": "#/components/schemas/Round"}), finished=BOOL, version=INT,
-        champion=nullable(INT), view_url=URL, standings_url=URL),
+        champion=nullable(INT), podium=nullable(array(INT, minItems=3, maxItems=3)),
+        view_url=URL, standings_url=URL, warnings=WARNINGS),
     "TournamentWithKey": {"allOf": [
         {"$ref": "#/components/schemas/Tournament"},
         obj(("director_key", "director_url"), director_key=ID, director_url=URL)]},
     "Round": obj(("number", "matches"), number=INT,
-                 matches=array({"$ref": "#/components/schemas/TournamentMatch"})),
+                 matches=array({"$ref": "#/components/schemas/TournamentMatch"}),
+                 warnings=WARNINGS),
     "TournamentMatch": obj(
         ("id", "table", "sides", "names", "bye", "decided", "games", "current_game"),
         id=INT, table=INT, sides=INTS, names=array({"type": "string"}), bye=BOOL,
         decided=BOOL, games=array(ANY_OBJECT), current_game=nullable(ID), provisional=BOOL,
         dispute=nullable(obj(("side", "reason", "hands"), side=INT,
                              reason={"type": "string"}, hands=array(HAND_IN_QUESTION))),
-        side_keys=array(ID), side_urls=array(URL)),
+        side_keys=array(ID), side_urls=array(URL), third_place=BOOL,
+        walkover=BOOL | {"description": "won because the other side withdrew: no game "
+                                        "points, like a bye"}),
+    "History": obj(("events",), events=array(obj(
+        ("at", "kind", "by", "round", "table", "match", "names", "reason", "before", "after"),
+        at={"type": "string", "format": "date-time"}, kind={"type": "string"},
+        by={"enum": ["director", "scorer", "side", "system"]}, round=nullable(INT),
+        table=nullable(INT), match=nullable(INT), names=array({"type": "string"}),
+        reason={"type": "string"}, before=nullable(ANY_OBJECT), after=nullable(ANY_OBJECT)))),
     "Standings": obj(("id", "version", "tiebreaks", "standings"), id=ID, version=INT,
                      tiebreaks=array({"type": "string"}), standings=array(obj(
                          ("rank", "entrant", "name", "played", "won", "drawn", "lost",
@@ -156,8 +175,11 @@ CREATE_GAME = obj(("game", "players"), game=GAME_NAMES, rules=RULES,
                   target=nullable(INT), first_dealer=INT)
 SCORE_HAND = obj(("hand",), rules=RULES, hand=ref("Hand"))
 ADD_HAND = obj(("hand",), hand=ref("Hand"), version=INT)
-EDIT_HAND = obj(("hand",), hand=ref("Hand"), version=INT, reason=TEXT)
-DELETE_HAND = obj(version=INT, reason=TEXT)
+CASCADE = {"description": "true, with the director's key: a correction that changes a result "
+                          "later knockout matches build on reopens and re-seats those "
+                          "already started (their games kept, counted for nobody)"}
+EDIT_HAND = obj(("hand",), hand=ref("Hand"), version=INT, reason=TEXT, cascade=CASCADE)
+DELETE_HAND = obj(version=INT, reason=TEXT, cascade=CASCADE)
 UNDO = obj(version=INT)
 CHANGE_GAME = obj(players=array(TEXT, minItems=1), target=INT, version=INT)
 IMPORT_GAME = ref("Export")
@@ -173,15 +195,17 @@ SHELEM_TRICK = obj(("trump", "cards"), rules=RULES, trump=TEXT, cards=CARDS,
                    hands=nullable(array(nullable(CARDS))), first_trick=BOOL)
 SHELEM_BIDS = obj(("bids",), rules=RULES, bids=array({"anyOf": [INT, TEXT]}))
 ENTRANT: Schema = {"anyOf": [TEXT, array(TEXT)]}
-CREATE_TOURNAMENT = obj(("name", "game", "format"), name=TEXT, game=GAME_NAMES,
-                        rules=RULES, format=TEXT, entrants=nullable(array(ENTRANT)),
+CREATE_TOURNAMENT = obj(("name", "game", "format", "entrants"), name=TEXT, game=GAME_NAMES,
+                        rules=RULES, format=TEXT, entrants=array(ENTRANT, minItems=2),
                         settings=nullable(ANY_OBJECT))
+WITHDRAW = obj(("reason",), reason=TEXT)
 ADD_ENTRANTS = obj(("entrants",), entrants=array(ENTRANT))
 CONFIRM = obj(dispute=TEXT, hands=array(HAND_IN_QUESTION))
 MATCH_RESULT = obj(("reason",), winner={"description": "0 or 1 (null: a draw); read only when "
                                                      "`places` is left out"},
                    places=nullable(INTS), points=nullable(INTS), reason=TEXT,
-                   clear={"description": "true: the games decide again (anything else: no)"})
+                   clear={"description": "true: the games decide again (anything else: no)"},
+                   cascade=CASCADE)
 
 # Response bodies --------------------------------------------------------------------------
 

@@ -9,8 +9,22 @@ from flask import jsonify, url_for
 from ..db import get_session
 from ..i18n import render_msg
 from ..rules.scores import HandScore
-from ..services import tournaments
+from ..services import acting, tournaments
 from ..services.games import GameView
+
+
+def with_warnings(body: dict[str, Any]) -> dict[str, Any]:
+    """The answer, with the sentences the change left for the reader (`warnings`), if any."""
+    warnings = acting.current().warnings
+    if warnings:
+        body["warnings"] = [render_msg(sentence) for sentence in warnings]
+    return body
+
+
+def allow_cascade(data: dict[str, Any]) -> None:
+    """`"cascade": true` from the director: a correction may reopen the later matches."""
+    current = acting.current()
+    current.cascade = data.get("cascade") is True and current.by == acting.DIRECTOR
 
 
 def hand_score(score: HandScore) -> dict[str, Any]:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import UTC
 from typing import Any
 
 from flask import abort, jsonify, url_for
 
 from ..db import get_session
 from ..limits import creates
+from ..models_tournament import TournamentEvent
 from ..rules.messages import N_, RuleError, msg
 from ..rules.situation import require
-from ..services import confirmations, tournaments
+from ..services import acting, confirmations, tournaments
 from ..services.tournament_access import (
     counted_director_key,
     counted_side,
@@ -24,6 +26,7 @@ from ..tournament.standings import Row
 from ..views.tournament_extras import side_url
 from .blueprint import bp
 from .body import json_body, optional_json_body
+from .serialize import allow_cascade, with_warnings
 
 
 @bp.post("/tournaments")
@@ -51,7 +54,7 @@ def get_tournament(tournament_id: str):
 def add_entrants(tournament_id: str):
     key = require_director(tournament_id)
     tournament = tournaments.add_entrants(get_session(), tournament_id,
-                                     require(json_body(), "entrants"))
+                                          require(json_body(), "entrants"))
     return jsonify(tournament_json(tournament, key)), 201
 
 
@@ -61,20 +64,44 @@ def next_round(tournament_id: str):
     key = require_director(tournament_id)
     tournament = tournaments.next_round(get_session(), tournament_id, key)
     body = tournament_json(tournament, key)
-    return jsonify(body["rounds"][-1]), 201
+    return jsonify(with_warnings(body["rounds"][-1])), 201
+
+
+@bp.post("/tournaments/<tournament_id>/entrants/<int:entrant_id>/withdraw")
+def withdraw(tournament_id: str, entrant_id: int):
+    key = require_director(tournament_id)
+    tournament = tournaments.withdraw(get_session(), tournament_id, entrant_id,
+                                      json_body().get("reason"))
+    return jsonify(tournament_json(tournament, key))
+
+
+@bp.get("/tournaments/<tournament_id>/history")
+def history(tournament_id: str):
+    require_director(tournament_id)
+    return jsonify({"events": [event_json(e)
+                               for e in tournaments.history(get_session(), tournament_id)]})
+
+
+def event_json(event: TournamentEvent) -> dict[str, Any]:
+    return {"at": event.created_at.replace(tzinfo=UTC).isoformat(), "kind": event.action,
+            "by": event.by, "round": event.round, "table": event.table,
+            "match": event.match_id, "names": event.names or [], "reason": event.reason,
+            "before": event.before, "after": event.after}
 
 
 @bp.put("/tournaments/<tournament_id>/matches/<int:match_id>/result")
 def set_result(tournament_id: str, match_id: int):
     key = require_director(tournament_id)
     data = json_body()
+    acting.current().by = acting.DIRECTOR
+    allow_cascade(data)
     if data.get("clear") is True:
         tournament = tournaments.clear_result(get_session(), tournament_id, match_id,
                                          data.get("reason"))
     else:
         tournament = tournaments.set_result(get_session(), tournament_id, match_id,
                                        _places(data), data.get("points"), data.get("reason"))
-    return jsonify(tournament_json(tournament, key))
+    return jsonify(with_warnings(tournament_json(tournament, key)))
 
 
 @bp.post("/tournaments/<tournament_id>/matches/<int:match_id>/confirm")
@@ -163,12 +190,12 @@ def tournament_json(tournament: tournaments.TournamentView, key: str | None) -> 
         "id": row.id, "name": row.name, "game": row.game, "rules": row.rules,
         "format": row.format,
         "settings": {k: v for k, v in tournament.settings.items() if k != "plan"},
-        "entrants": [{"id": e.id, "seed": e.seed, "name": e.name, "players": e.players}
-                     for e in tournament.entrants],
+        "entrants": [{"id": e.id, "seed": e.seed, "name": e.name, "players": e.players,
+                      "withdrawn": e.withdrawn} for e in tournament.entrants],
         "rounds": [{"number": n, "matches": [_match_json(m, key) for m in matches]}
                    for n, matches in enumerate(tournament.rounds, start=1)],
         "finished": tournament.finished, "version": tournament.version,
-        "champion": tournament.champion,
+        "champion": tournament.champion, "podium": tournament.podium,
         "view_url": url_for("tournaments.show", tournament_id=row.id, _external=True),
         "standings_url": url_for("tournaments.standings", tournament_id=row.id,
                                  _external=True),
@@ -181,8 +208,10 @@ def _match_json(view: tournaments.MatchView, key: str | None) -> dict[str, Any]:
         "names": view.names, "bye": view.bye, "decided": view.decided,
         "manual": view.row.manual is not None,
         "wins": view.progress.wins if view.progress else None,
-        "places": list(view.result.places) if view.result else None,
-        "points": list(view.result.points) if view.result else None,
+        "places": view.places,
+        "points": [0, 0] if view.walkover else list(view.result.points) if view.result
+        else None,
+        "third_place": view.third_place, "walkover": view.walkover,
         "games": [{"id": g.id, "totals": g.totals, "finished": g.finished,
                    "winners": g.winners} for g in view.games],
         "current_game": view.current.id if view.current else None,

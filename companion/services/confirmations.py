@@ -8,12 +8,13 @@ from typing import Any
 
 from sqlmodel import Session
 
-from ..models_tournament import Match, TournamentEvent
+from ..models_tournament import Match
 from ..rules.messages import N_, RuleError, msg
 from ..tournament import confirmation
+from . import acting
 from .reasons import checked_reason
 from .tournament_access import replaced_side_key
-from .tournaments import MatchView, TournamentView, load, match_view
+from .tournaments import MatchView, TournamentView, audit, load, match_view
 from .tournaments.playing import bump
 
 
@@ -107,8 +108,8 @@ def _keep(session: Session, tournament: TournamentView, view: MatchView, word: d
                           "result": confirmation.result_key(view.result.places,
                                                             view.result.points)}
     session.add(match)
-    session.add(TournamentEvent(tournament_id=tournament.row.id,
-                                version=tournament.row.version, action=word["state"],
-                                match_id=match.id, after=match.confirmation, reason=reason))
+    by = acting.DIRECTOR if word["side"] is None else acting.SIDE
+    audit.record(session, tournament.row, word["state"], match=match, by=by,
+                 after=match.confirmation, reason=reason)
     session.commit()
     return load(session, tournament.row.id)

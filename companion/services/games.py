@@ -24,7 +24,7 @@ from ..rules.options import Rules
 from ..rules.scores import GameState
 from ..rules.spec import GameSpec
 from ..tournament.matches import MatchProgress, head_to_head
-from . import keys
+from . import acting, keys
 from .reasons import checked_reason
 from .seating import clean_players, clean_teams, side_names
 
@@ -445,7 +445,7 @@ def _mutate(session: Session, game_id: str, expected_version: int | None,
         _denormalise(game.row, state, len(change.hands))
         session.add(GameEvent(game_id=game_id, version=game.row.version, action=change.action,
                               number=change.number, before=change.before, after=change.after,
-                              reason=change.reason or ""))
+                              reason=change.reason or "", by=_by()))
         if key:
             session.add(IdempotentRequest(game_id=game_id, key=key, status=201,
                                           body={"number": change.number, "sent": sent}))
@@ -457,6 +457,11 @@ def _mutate(session: Session, game_id: str, expected_version: int | None,
         session.rollback()
         raise
     return GameView(game.row, game.spec, change.hands, state), change.number or 0
+
+
+def _by() -> str:
+    """Who made the change, when it is not the game's own scorer: a tournament's director."""
+    return acting.DIRECTOR if acting.current().by == acting.DIRECTOR else ""
 
 
 # --- What the rest of the app does when a game changes -----------------------------------

@@ -44,7 +44,12 @@ _GAME = {
 
 
 def describe(event: GameEvent) -> Msg:
-    """What the change did, as one sentence."""
+    """What the change did, as one sentence; the tournament director's change says so."""
+    said = _describe(event)
+    return msg(N_("{change} (by the director)"), change=said) if event.by == "director" else said
+
+
+def _describe(event: GameEvent) -> Msg:
     if event.action in _CHANGES:
         plain, with_reason = _CHANGES[event.action]
         reason = event.reason.strip()

@@ -12,10 +12,11 @@ from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from ..models import Game, utcnow
-from ..models_tournament import Match, MatchGame, Tournament, TournamentEvent
+from ..models_tournament import Match, MatchGame, Tournament
 from ..rules.messages import N_, RuleError, msg
-from . import games, keys, tournaments
+from . import acting, games, keys, tournaments
 from .tournament_access import TournamentNotFound, table_key
+from .tournaments import audit
 
 
 def rotate_game_key(session: Session, game_id: str) -> str:
@@ -26,6 +27,10 @@ def rotate_game_key(session: Session, game_id: str) -> str:
     games.load_game(session, game_id)  # GameNotFound for a deleted game, as for any other
     key = keys.new_key()
     _set_table_key(session, link.match_id, keys.hash_key(key))
+    tournament = session.get(Tournament, link.tournament_id)
+    match = session.get(Match, link.match_id)
+    assert tournament is not None and match is not None
+    audit.record(session, tournament, "table_key", match=match)
     session.commit()
     return key
 
@@ -42,6 +47,9 @@ def rotate_director_key(session: Session, tournament_id: str) -> str:
     for match_id in list(match_ids):
         assert match_id is not None  # stored rows have ids
         _set_table_key(session, match_id, keys.hash_key(table_key(key, match_id)))
+    row = session.get(Tournament, tournament_id)
+    assert row is not None
+    audit.record(session, row, "director_key", by=acting.DIRECTOR)
     session.commit()
     return key
 
@@ -67,7 +75,6 @@ def replace_side_keys(session: Session, tournament_id: str,
     assert row is not None and match is not None
     match.side_key_generation += 1
     session.add(match)
-    session.add(TournamentEvent(tournament_id=tournament_id, version=row.version,
-                                action="side_keys", match_id=match_id))
+    audit.record(session, row, "side_keys", match=match, by=acting.DIRECTOR)
     session.commit()
     return tournaments.load(session, tournament_id)

@@ -12,11 +12,13 @@ import hashlib
 import hmac
 
 from flask import abort, current_app
+from sqlmodel import select
 
 from ..db import get_session
 from ..limits import refuse_key
-from ..models_tournament import Match, Tournament
-from .access import bearer_or_cookie
+from ..models_tournament import Match, MatchGame, Tournament
+from . import acting
+from .access import also_opens, bearer_or_cookie
 from .keys import key_matches
 
 COOKIE_PREFIX = "director_"
@@ -55,6 +57,21 @@ def require_director(tournament_id: str) -> str:
     if key is None:
         abort(403 if presented_key(tournament_id) else 401)
     return key
+
+
+@also_opens
+def director_opens(game_id: str) -> bool:
+    """The director's key (header, or the director's cookie on pages) opens every game at the
+    tournament's tables; the change is then the director's."""
+    session = get_session()
+    link = session.exec(select(MatchGame).where(MatchGame.game_id == game_id)).first()
+    if link is None:
+        return False
+    row = session.get(Tournament, link.tournament_id)
+    if row is None or not key_matches(presented_key(row.id), row.director_key_hash):
+        return False
+    acting.current().by = acting.DIRECTOR
+    return True
 
 
 def table_key(director: str, match_id: int) -> str:

@@ -1,13 +1,17 @@
 """Tournaments: entrants, rounds and tables whose games are ordinary games, and standings.
 
 One module per job: reading (the tournament as it stands, standings), creating (settings,
-entrants), playing (rounds, each match's games), results (set by the director).
+entrants), playing (rounds, each match's games), results (set by the director), corrections
+(later rounds follow a changed result), field (withdrawals, late entrants), audit (history).
 """
 
 from __future__ import annotations
 
 from ..tournament_access import TournamentNotFound
-from .creating import add_entrants, create_tournament
+from . import corrections  # noqa: F401 (registers the game hook)
+from .audit import history
+from .creating import create_tournament
+from .field import add_entrants, withdraw
 from .playing import next_round
 from .reading import (
     FORMATS,
@@ -15,10 +19,10 @@ from .reading import (
     ROUND_ROBIN,
     SWISS,
     MatchView,
+    TournamentConflict,
     TournamentView,
     csv_text,
     game_match,
-    history,
     load,
     match_of,
     match_view,
@@ -29,7 +33,8 @@ from .reading import (
 )
 from .results import clear_result, set_result
 
-__all__ = ["FORMATS", "KNOCKOUT", "ROUND_ROBIN", "SWISS", "MatchView", "TournamentNotFound",
-           "TournamentView", "add_entrants", "clear_result", "create_tournament", "csv_text",
-           "game_match", "history", "load", "match_of", "match_view", "next_round",
-           "rankings", "records", "scoring", "set_result", "version"]
+__all__ = ["FORMATS", "KNOCKOUT", "ROUND_ROBIN", "SWISS", "MatchView", "TournamentConflict",
+           "TournamentNotFound", "TournamentView", "add_entrants", "clear_result",
+           "create_tournament", "csv_text", "game_match", "history", "load", "match_of",
+           "match_view", "next_round", "rankings", "records", "scoring", "set_result",
+           "version", "withdraw"]

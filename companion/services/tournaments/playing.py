@@ -13,12 +13,13 @@ from sqlalchemy import delete, func, update
 from sqlmodel import Session, col, select
 
 from ...models import Game, PlayAlong, utcnow
-from ...models_tournament import Entrant, Match, MatchGame, Round, Tournament, TournamentEvent
+from ...models_tournament import Entrant, Match, MatchGame, Round, Tournament
 from ...rules.messages import N_, RuleError, msg
 from ...tournament import pairing
-from .. import games, keys
+from .. import acting, games, keys
 from ..seating import OPPOSITE_PARTNERS
 from ..tournament_access import table_key
+from . import audit
 from .reading import (
     KNOCKOUT,
     ROUND_ROBIN,
@@ -33,21 +34,6 @@ from .reading import (
     load,
     rankings,
 )
-
-
-@games.after_change
-def _game_changed(session: Session, game: Game) -> None:
-    """A table's game changed (saved, corrected, deleted, restored): settle its match."""
-    link = session.exec(select(MatchGame).where(MatchGame.game_id == game.id)).first()
-    if link is None:
-        return
-    # Changes to one tournament settle one at a time, taking its row as the director's
-    # changes do first (PostgreSQL; SQLite's write lock already serialises them).
-    tournament = session.exec(select(Tournament).where(Tournament.id == link.tournament_id)
-                              .with_for_update()).one()
-    match = session.get(Match, link.match_id, populate_existing=True)
-    assert match is not None
-    settle(session, tournament, match, changing=game.id)
 
 
 def settle(session: Session, row: Tournament, match: Match,
@@ -144,27 +130,60 @@ def next_round(session: Session, tournament_id: str, director: str) -> Tournamen
     tournament = load(session, tournament_id)
     bump(session, tournament.row)
     pairs = _pairings(tournament)
+    third = _third_place(tournament) if len(pairs) == 1 else None
     number = len(tournament.rounds) + 1
     round_row = Round(tournament_id=tournament.row.id, number=number)
     session.add(round_row)
     session.flush()
-    for table, sides in enumerate(pairs, start=1):
+    seated = [[s for s in sides if s is not None] for sides in pairs]
+    seated = [sides for sides in (_present(tournament, s) for s in seated) if sides]
+    for table, sides in enumerate([*seated, *([third] if third else [])], start=1):
         match = Match(tournament_id=tournament.row.id, round_id=round_row.id or 0, table=table,
-                      sides=[s for s in sides if s is not None], key_hash="")
+                      sides=sides, key_hash="", third_place=third is sides)
         session.add(match)
         session.flush()
         match.key_hash = keys.hash_key(table_key(director, match.id or 0))
+        if tournament.withdrawn & set(sides) and len(sides) == 2:
+            walk_over(session, tournament.row, match, tournament.withdrawn)
         settle(session, tournament.row, match)  # its first game
-    session.add(TournamentEvent(tournament_id=tournament.row.id, version=tournament.row.version,
-                                action="round", after={"round": number,
-                                                       "tables": len(pairs)}))
+    audit.record(session, tournament.row, "round", by=acting.DIRECTOR,
+                 after={"round": number, "tables": len(seated) + bool(third)})
+    note = tournament.seating_note()
+    if note:
+        acting.warn(note)
     session.commit()
     return load(session, tournament_id)
 
 
+def _present(tournament: TournamentView, sides: list[int]) -> list[int]:
+    """A table as paired, without those who withdrew (a two-sided match stays: a walkover);
+    nobody left, or a withdrawn entrant's bye: no table."""
+    if len(sides) == 2 or tournament.row.format == KNOCKOUT:
+        return sides  # a knockout's bracket keeps its places: a withdrawn bye is walked over
+    return [s for s in sides if s not in tournament.withdrawn]
+
+
+def walk_over(session: Session, row: Tournament, match: Match, withdrawn: set[int]) -> None:
+    """The side still in wins the match without game points, like a bye."""
+    places = [2 if side in withdrawn else 1 for side in match.sides]
+    if 1 not in places:
+        places = [1, 2]
+    match.manual = {"walkover": True, "places": places, "points": [0] * len(places)}
+    session.add(match)
+    audit.record(session, row, "walkover", match=match, by=acting.SYSTEM, after=match.manual)
+
+
+def _third_place(tournament: TournamentView) -> list[int] | None:
+    """The semi-final losers, when the final is paired in a knockout that asks for it."""
+    if tournament.row.format != KNOCKOUT or not tournament.settings.get("third_place"):
+        return None
+    losers = [m.loser for m in tournament.bracket_rounds()[-1]]
+    return [s for s in losers if s is not None] if None not in losers else None
+
+
 def _pairings(tournament: TournamentView) -> list[tuple[int | None, ...]]:
     ids = [e.id for e in tournament.entrants if e.id is not None]
-    if len(ids) < 2:
+    if len([i for i in ids if i not in tournament.withdrawn]) < 2:
         raise RuleError(msg(N_("A tournament needs at least two entrants.")), "entrants")
     if tournament.row.format != ROUND_ROBIN and tournament.rounds and not all(
             m.decided for m in tournament.rounds[-1]):
@@ -211,7 +230,8 @@ def _swiss(tournament: TournamentView, ids: list[int]) -> list[tuple[int | None,
     if not tournament.row.settings["rounds"]:
         rounds = max(1, (len(ids) - 1).bit_length())
         tournament.row.settings = {**tournament.row.settings, "rounds": rounds}
-    order = [row.entrant for row in rankings(tournament)]
+    order = [row.entrant for row in rankings(tournament)
+             if row.entrant not in tournament.withdrawn]
     played = {frozenset(m.row.sides) for r in tournament.rounds for m in r if not m.bye}
     byes = Counter(m.row.sides[0] for r in tournament.rounds for m in r if m.bye)
     return list(pairing.swiss(order, played, byes))
@@ -220,7 +240,7 @@ def _swiss(tournament: TournamentView, ids: list[int]) -> list[tuple[int | None,
 def _knockout(tournament: TournamentView, ids: list[int]) -> list[tuple[int | None, ...]]:
     if not tournament.rounds:
         return list(pairing.knockout_first_round(ids))
-    winners = [m.winner for m in tournament.rounds[-1]]
+    winners = [m.winner for m in tournament.bracket_rounds()[-1]]
     if any(w is None for w in winners):
         raise RuleError(msg(N_("A knockout match needs a winner: correct the drawn result "
                                "first.")), "round")

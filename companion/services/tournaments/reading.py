@@ -15,8 +15,9 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from ...models import Game
-from ...models_tournament import Entrant, Match, MatchGame, Round, Tournament, TournamentEvent
+from ...models_tournament import Entrant, Match, MatchGame, Round, Tournament
 from ...rules.catalogue import get_game
+from ...rules.messages import N_, Msg, RuleError, msg
 from ...rules.spec import GameSpec
 from ...tournament import bracket, confirmation, matches
 from ...tournament.records import Record
@@ -24,6 +25,14 @@ from ...tournament.standings import Result, Row, Scoring, standings
 from .. import csv_file, games
 from ..records import records as player_records
 from ..tournament_access import TournamentNotFound
+
+
+class TournamentConflict(RuleError):
+    """A change the tournament as it stands cannot take (409), with the sentence why and
+    the changes it would make if confirmed."""
+
+    changes: list[Msg] = []  # noqa: RUF012 (a default for instances, never mutated)
+
 
 ROUND_ROBIN, SWISS, KNOCKOUT = "round_robin", "swiss", "knockout"
 FORMATS = (ROUND_ROBIN, SWISS, KNOCKOUT)
@@ -33,7 +42,7 @@ FORMATS = (ROUND_ROBIN, SWISS, KNOCKOUT)
 class MatchView:
     """A table of a round as people see it: who, the games so far, and the result if any."""
 
-    row: Any  # the match as a plain row: id, round_id, table, sides, manual, key_hash
+    row: Any  # the match as a plain row: id, round_id, table, sides, manual, key_hash...
     round: int
     names: list[str]
     games: list[Any]  # rows with id, finished, winners, totals
@@ -48,6 +57,36 @@ class MatchView:
     @property
     def decided(self) -> bool:
         return self.result is not None
+
+    @property
+    def third_place(self) -> bool:
+        return bool(self.row.third_place)
+
+    @property
+    def walkover(self) -> bool:
+        """Won by the other side because one side withdrew: no game points, like a bye."""
+        return bool(self.row.manual and self.row.manual.get("walkover"))
+
+    @property
+    def places(self) -> list[int] | None:
+        """Each side's place, a walkover's included (its result counts only the winner)."""
+        if self.walkover:
+            return list(self.row.manual["places"])
+        return list(self.result.places) if self.result else None
+
+    @property
+    def loser(self) -> int | None:
+        """The side that lost a decided two-sided match."""
+        winner = self.winner
+        if winner is None or len(self.row.sides) != 2:
+            return None
+        return next(side for side in self.row.sides if side != winner)
+
+    @property
+    def started(self) -> bool:
+        """Anything happened at the table: a result, or a hand entered in one of its games."""
+        return bool(self.row.manual and not self.walkover) or any(
+            game.hand_count for game in self.games)
 
     @property
     def current(self) -> Any:
@@ -137,17 +176,47 @@ class TournamentView:
         """The entrants with a result still waiting for confirmation."""
         return {side for r in self.rounds for m in r if m.provisional for side in m.row.sides}
 
+    @property
+    def withdrawn(self) -> set[int]:
+        return {e.id for e in self.entrants if e.withdrawn and e.id is not None}
+
+    def seating_note(self) -> Msg | None:
+        """How the tables were made when the size asked cannot seat everyone."""
+        size = self.settings["table_size"]
+        sizes = {len(table) for r in self.settings.get("plan") or [] for table in r}
+        if size == 2 or not sizes or sizes == {size}:
+            return None
+        return msg(N_("{n} entrants cannot all sit at tables of {size}: the tables seat "
+                      "{low} to {high}, as even as possible."), n=len(self.entrants),
+                   size=size, low=min(sizes), high=max(sizes))
+
+    def bracket_rounds(self) -> list[list[MatchView]]:
+        """The knockout's rounds without the third-place match."""
+        return [[m for m in r if not m.third_place] for r in self.rounds]
+
     def knockout_rounds(self) -> list[list[bracket.Played]]:
         """The knockout's rounds for its bracket: a match waiting for confirmation has no
         winner yet."""
         return [[bracket.Played(m.row.id, tuple(m.row.sides),
                                 None if m.provisional else m.winner) for m in r]
-                for r in self.rounds] if self.row.format == KNOCKOUT else []
+                for r in self.bracket_rounds()] if self.row.format == KNOCKOUT else []
 
     @property
     def champion(self) -> int | None:
         """The knockout's winner, once its final is decided and confirmed."""
         return bracket.champion(self.knockout_rounds())
+
+    @property
+    def podium(self) -> list[int] | None:
+        """First, second and third of a knockout with a third-place match, once both its
+        final and that match are decided and confirmed."""
+        if self.champion is None or not self.settings.get("third_place"):
+            return None
+        final = self.bracket_rounds()[-1][0]
+        third = next((m for m in self.rounds[-1] if m.third_place), None)
+        if third is None or third.provisional or third.winner is None or final.loser is None:
+            return None
+        return [self.champion, final.loser, third.winner]
 
     def winner(self, rows: Sequence[Row]) -> int | None:
         """Who won: a knockout's champion; else, once every result is in and confirmed, the
@@ -170,7 +239,7 @@ class TournamentView:
         if self.row.format == KNOCKOUT:
             if not self.rounds:
                 return max(1, (len(self.entrants) - 1).bit_length())
-            alive = [m.winner for m in self.rounds[-1]]
+            alive = [m.winner for m in self.bracket_rounds()[-1]]
             return 0 if len(alive) <= 1 else (len(alive) - 1).bit_length()
         return max(0, total - len(self.rounds))
 
@@ -205,7 +274,8 @@ def load(session: Session, tournament_id: str) -> TournamentView:
     # (sqlmodel's select() is typed for at most 4 columns, so these rows are untyped.)
     rows: Sequence[Any] = session.exec(
         select(Match.id, Match.round_id, Match.table, Match.sides,  # type: ignore[call-overload]
-               Match.manual, Match.key_hash, Match.tournament_id, Match.confirmation)
+               Match.manual, Match.key_hash, Match.tournament_id, Match.confirmation,
+               Match.third_place)
         .where(Match.tournament_id == row.id)
         .order_by(col(Match.round_id), col(Match.table))).all()
     played = _game_rows(session, MatchGame.tournament_id == row.id)
@@ -250,7 +320,9 @@ def _view(rules: _MatchRules, match: Any, number: int, names: dict[Any, str],
           played: list[Any]) -> MatchView:
     sides = tuple(match.sides)
     progress = None if len(sides) == 1 else _progress(rules, len(sides), played)
-    if match.manual:
+    if match.manual and match.manual.get("walkover"):
+        result = Result((sides[match.manual["places"].index(1)],), (1,), (0,))
+    elif match.manual:
         result = Result(sides, tuple(match.manual["places"]), tuple(match.manual["points"]))
     elif len(sides) == 1:
         result = Result(sides, (1,), (0,))
@@ -301,12 +373,6 @@ def game_match(session: Session, game_id: str) -> games.GameMatch | None:
 def match_of(session: Session, row: Game) -> games.GameMatch | None:
     """The match this game is part of: its tournament table's, else its Basra match."""
     return game_match(session, row.id) or games.standalone_match(session, row)
-
-
-def history(session: Session, tournament_id: str) -> list[TournamentEvent]:
-    return list(session.exec(select(TournamentEvent)
-                             .where(TournamentEvent.tournament_id == tournament_id)
-                             .order_by(col(TournamentEvent.id).desc())))
 
 
 # --- Standings and records -----------------------------------------------------------------

@@ -6,9 +6,11 @@ from typing import Any
 
 from sqlmodel import Session
 
-from ...models_tournament import Match, TournamentEvent
+from ...models_tournament import Match
 from ...rules.messages import N_, RuleError, msg
+from .. import acting
 from ..reasons import checked_reason
+from . import audit, corrections
 from .playing import bump, settle
 from .reading import KNOCKOUT, MatchView, TournamentView, _points, load, match_view
 
@@ -53,19 +55,25 @@ def _record(session: Session, tournament: TournamentView, view: MatchView, manua
         raise RuleError(msg(N_("Say why the result is set by hand: the reason goes into the "
                                "tournament's history.")), "reason")
     reason = checked_reason(reason)
-    before = view.row.manual
+    before = view.row.manual or _computed(view)
     bump(session, tournament.row)
     match = session.get(Match, view.row.id)
     assert match is not None
     match.manual = manual
     session.add(match)
-    session.add(TournamentEvent(
-        tournament_id=tournament.row.id, version=tournament.row.version,
-        action="result" if manual else "clear_result", match_id=match.id,
-        before=before or _computed(view), after=manual, reason=reason))
     settle(session, tournament.row, match)  # a cleared result may call for the next game
+    after = manual or corrections.current_result(session, tournament.row, match)
+    audit.record(session, tournament.row, "result" if manual else "clear_result", match=match,
+                 by=acting.DIRECTOR, before=before, after=after, reason=reason)
+    if _outcome(before) != _outcome(after):
+        corrections.follow_through(session, tournament.row, match)
     session.commit()
     return load(session, tournament.row.id)
+
+
+def _outcome(result: dict[str, Any] | None) -> Any:
+    """What later rounds build on: the places (points only break ties in a Swiss)."""
+    return result and (result["places"], result["points"])
 
 
 def _computed(view: MatchView) -> dict[str, Any] | None:

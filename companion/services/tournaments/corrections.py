@@ -1,0 +1,203 @@
+"""Corrections that follow through: a changed result that a later round builds on.
+
+In a knockout the later match takes the new winner: re-seated at once (its game made anew)
+while nothing was played at it; once it has started, only when the director confirms the
+cascade, which reopens and re-seats every later match the change touches (their games stay
+stored, counted for nobody). A round whose sides cannot be known any more is taken back, to
+be paired again. A Swiss round paired on the old standings stays as paired, with a warning.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import delete, update
+from sqlmodel import Session, col, select
+
+from ...models import Game
+from ...models_tournament import Match, MatchGame, Round, Tournament
+from ...rules.messages import N_, Msg, msg
+from ...tournament import pairing
+from .. import acting, games, keys
+from . import audit
+from .playing import _not_started, _remove, settle, walk_over
+from .reading import (
+    KNOCKOUT,
+    SWISS,
+    MatchView,
+    TournamentConflict,
+    TournamentView,
+    _game_rows,
+    _match_rules,
+    _view,
+    load,
+)
+
+Plan = list[tuple[MatchView, list[int] | None]]  # a later match and its new sides (None: gone)
+
+
+@games.after_change
+def _game_changed(session: Session, game: Game) -> None:
+    """A table's game changed (saved, corrected, deleted, restored): settle its match, note a
+    result that changed, and make the rounds built on it follow."""
+    link = session.exec(select(MatchGame).where(MatchGame.game_id == game.id)).first()
+    if link is None:
+        return
+    # Changes to one tournament settle one at a time, taking its row as the director's
+    # changes do first (PostgreSQL; SQLite's write lock already serialises them).
+    tournament = session.exec(select(Tournament).where(Tournament.id == link.tournament_id)
+                              .with_for_update()).one()
+    match = session.get(Match, link.match_id, populate_existing=True)
+    assert match is not None
+    settle(session, tournament, match, changing=game.id)
+    note_result(session, tournament, match)
+
+
+def note_result(session: Session, row: Tournament, match: Match, reason: str = "") -> None:
+    """Record the match's result if it is not the one on record, and follow it through."""
+    if match.manual is not None or len(match.sides) < 2:
+        return  # the director's result stands over the games
+    now = current_result(session, row, match)
+    before = audit.result_on_record(session, match.id or 0)
+    if now == before:
+        return
+    audit.record(session, row, "correction" if before else "result", match=match,
+                 before=before, after=now, reason=reason)
+    if before is not None:
+        follow_through(session, row, match)
+
+
+def current_result(session: Session, row: Tournament, match: Match) -> dict[str, Any] | None:
+    """The match's result as it stands (the director's, else its games')."""
+    played = _game_rows(session, MatchGame.match_id == match.id).get(match.id or 0, [])
+    view = _view(_match_rules(row), match, 0, {}, played)
+    if view.result is None:
+        return None
+    return {"places": view.places, "points": list(view.result.points)}
+
+
+def follow_through(session: Session, row: Tournament, match: Match) -> None:
+    """After `match`'s result changed: later knockout rounds follow, Swiss rounds are told."""
+    session.flush()
+    tournament = load(session, row.id)
+    number = next(n for n, r in enumerate(tournament.rounds, start=1)
+                  if any(m.row.id == match.id for m in r))
+    if number >= len(tournament.rounds):
+        return
+    if tournament.row.format == SWISS:
+        acting.warn(msg(N_("Round {n} was paired on the results before this change: it stays "
+                           "as paired."), n=number + 1))
+    elif tournament.row.format == KNOCKOUT:
+        apply(session, tournament, plan(tournament, number))
+
+
+def plan(tournament: TournamentView, number: int) -> Plan:
+    """What a change to round `number` does to the knockout's later rounds."""
+    changes: Plan = []
+    reopened: set[int] = set()
+    rounds = tournament.rounds
+    for index in range(number, len(rounds)):
+        before = [m for m in rounds[index - 1] if not m.third_place]
+        winners = [None if m.row.id in reopened else m.winner for m in before]
+        if None in winners:  # a match before is open again: this round is paired anew later
+            return changes + [(m, None) for r in rounds[index:] for m in r]
+        expected = pairing.knockout_next_round([w for w in winners if w is not None])
+        main = [m for m in rounds[index] if not m.third_place]
+        if len(main) != len(expected):
+            return changes + [(m, None) for r in rounds[index:] for m in r]
+        for view in rounds[index]:
+            sides = _losers(before, reopened) if view.third_place else [
+                s for s in expected[main.index(view)] if s is not None]
+            if sides != list(view.row.sides):
+                changes.append((view, sides))
+                reopened.add(view.row.id or 0)
+    return changes
+
+
+def _losers(before: list[MatchView], reopened: set[int]) -> list[int] | None:
+    losers = [None if m.row.id in reopened else m.loser for m in before]
+    return None if None in losers else [s for s in losers if s is not None]
+
+
+def preview(tournament: TournamentView, match_id: int) -> Plan:
+    """What changing this match's winner would do to the later rounds, before it is done."""
+    for number, matches in enumerate(tournament.rounds, start=1):
+        if any(m.row.id == match_id for m in matches):
+            return plan(tournament, number) if tournament.row.format == KNOCKOUT else []
+    return []
+
+
+def apply(session: Session, tournament: TournamentView, changes: Plan) -> None:
+    """Re-seat or take back the matches; refused (409) for a started one without cascade."""
+    started = next((view for view, _ in changes if view.started), None)
+    if started is not None and not acting.current().cascade:
+        refusal = TournamentConflict(msg(
+            N_("Round {round}, table {table} ({names}) has started: confirm the cascade to "
+               "reopen it and every later match this change touches."),
+            round=started.round, table=started.row.table, names=" v ".join(started.names)),
+            "cascade")
+        refusal.changes = describe(tournament, changes)
+        raise refusal
+    row = tournament.row
+    for view, sides in changes:
+        match = session.get(Match, view.row.id)
+        assert match is not None
+        stored = _detach(session, row, view)
+        old = {"sides": list(view.row.sides), "names": view.names, "games": stored}
+        if sides is None:
+            audit.record(session, row, "take_back", match=match, before=old)
+            session.delete(match)
+            continue
+        match.sides, match.manual, match.confirmation = sides, None, None
+        session.add(match)
+        audit.record(session, row, "reseat", match=match, before=old,
+                     after={"sides": sides, "names": audit.entrant_names(session, sides)})
+        if tournament.withdrawn & set(sides):
+            walk_over(session, row, match, tournament.withdrawn)
+        session.flush()
+        settle(session, row, match)
+    _drop_empty_rounds(session, row)
+
+
+def describe(tournament: TournamentView, changes: Plan) -> list[Msg]:
+    """Each change as a sentence, for the director to read before confirming it."""
+    names = tournament.names
+    said = []
+    for view, sides in changes:
+        where = {"round": view.round, "table": view.row.table,
+                 "before": " v ".join(view.names)}
+        if sides is None:
+            said.append(msg(N_("Round {round}, table {table}: {before} is taken back, to be "
+                               "paired again."), **where))
+        elif view.started:
+            said.append(msg(N_("Round {round}, table {table}: {before} becomes {after}; its "
+                               "games are kept, counted for nobody."), **where,
+                            after=" v ".join(names.get(s, "?") for s in sides)))
+        else:
+            said.append(msg(N_("Round {round}, table {table}: {before} becomes {after}."),
+                            **where, after=" v ".join(names.get(s, "?") for s in sides)))
+    return said
+
+
+def _detach(session: Session, row: Tournament, view: MatchView) -> list[str]:
+    """Games nobody started are removed; the others are kept, counted for nobody (out of the
+    match, and closed to the table's key). Returns the kept games' ids."""
+    removed = _remove(session, row, _not_started(session, view.games))
+    kept = [g for g in view.games if g.id not in removed]
+    if kept:
+        ids = [g.id for g in kept]
+        session.exec(delete(MatchGame).where(col(MatchGame.game_id).in_(ids)))
+        session.exec(update(Game).where(col(Game.id).in_(ids))
+                     .values(edit_key_hash=keys.hash_key(keys.new_key())))
+        # The pollers' version (the tournament's plus its games') must still only grow.
+        session.exec(update(Tournament).where(col(Tournament.id) == row.id)
+                     .values(version=Tournament.version + sum(g.version for g in kept)))
+    return [g.id for g in kept]
+
+
+def _drop_empty_rounds(session: Session, row: Tournament) -> None:
+    session.flush()
+    used = set(session.exec(select(Match.round_id).where(Match.tournament_id == row.id)))
+    for found in session.exec(select(Round).where(Round.tournament_id == row.id)):
+        if found.id not in used:
+            session.delete(found)
