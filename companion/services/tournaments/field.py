@@ -16,6 +16,7 @@ from .creating import add_names
 from .playing import _not_started, _remove, bump, walk_over
 from .reading import SWISS, TournamentConflict, TournamentView, load
 
+
 def add_entrants(session: Session, tournament_id: str, entrants: Any) -> TournamentView:
     """Add players or partnerships: before the first round, or later in a Swiss (paired
     from the next round, with no points); names stay unique."""
