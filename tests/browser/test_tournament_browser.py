@@ -26,7 +26,7 @@ def test_round_robin_standings_follow_the_tables(page, live_server):
         page.locator(".director-link").get_attribute("href")).query)["key"][0]
     page.get_by_role("button", name="Pair the next round").click()
     page.get_by_text("Scorer link and QR code").first.click()
-    expect(page.locator(".qr-box svg").first).to_be_visible()
+    expect(page.locator(".table-link .qr-box svg").first).to_be_visible()
     assert no_horizontal_overflow(page)
     tournament_id = page.url.rstrip("/").split("/")[-1]
 
