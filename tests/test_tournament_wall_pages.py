@@ -47,6 +47,9 @@ def test_a_knockout_ranks_by_the_round_reached_and_crowns_its_champion(client):
     screen = text(client.get(f"/tournaments/{t['id']}/screen"))
     assert "Podium Champion: Ali 1 Ali 2 Bahar Standings 1 Ali Champion 2 Bahar Final: out" \
         in screen
+    csv = client.get(f"/tournaments/{t['id']}/standings.csv").get_data(as_text=True)
+    assert csv.splitlines() == ["rank,entrant,round_reached,state", "1,Ali,2,champion",
+                                "2,Bahar,2,out", "3,Cyrus,1,out", "3,Dara,1,out"]
 
 
 def test_headers_and_the_desk_say_how_matches_are_played(client):

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from ..tournament.bracket import Played
 from ..tournament.reached import Reached, reached
+from . import csv_file
 from .tournaments import KNOCKOUT, MatchView, TournamentView
 
 
@@ -42,3 +43,10 @@ def knockout_standings(tournament: TournamentView) -> list[Reached]:
 def _third_place(match: MatchView) -> bool:
     # Read by name: the match for third place is the results' (a knockout's setting).
     return bool(getattr(match, "third_place", False))
+
+
+def knockout_csv(tournament: TournamentView) -> str:
+    """A knockout's standings as CSV: rank, entrant, the furthest round (a number) and where
+    the entrant stands there (champion, in, third, out)."""
+    return csv_file.csv_text([["rank", "entrant", "round_reached", "state"], *(
+        [row.rank, row.name, row.round, row.state] for row in knockout_standings(tournament))])

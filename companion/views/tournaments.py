@@ -23,6 +23,7 @@ from ..services.tournament_access import (
     counted_director_key,
     require_director,
 )
+from ..services.tournament_status import knockout_csv
 from ..tournament.standings import TIEBREAKS
 from . import dead_links, tournament_form, tournament_hall
 from .render import page_or_fragment
@@ -232,7 +233,8 @@ def _live_standings(tournament_id: str, view: str) -> Any:
 @bp.get("/<tournament_id>/standings.csv")
 def standings_csv(tournament_id: str) -> Response:
     tournament = tournaments.load(get_session(), tournament_id)
-    body = tournaments.csv_text(tournament, tournaments.rankings(tournament))
+    body = (knockout_csv(tournament) if tournament.row.format == tournaments.KNOCKOUT
+            else tournaments.csv_text(tournament, tournaments.rankings(tournament)))
     return Response(body, mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="standings-{tournament_id}.csv"'})
 
