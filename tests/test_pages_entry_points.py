@@ -217,3 +217,21 @@ def test_the_api_takes_every_reachable_split_and_refuses_the_others(client):
     assert refused.get_json() == {
         "error": "No deal ends with these points: the pack's cards cannot be shared out as "
                  "49, 49, 49, 49, and 56.", "field": "hand.points"}
+
+
+def test_the_preview_of_a_tied_basra_hand_says_the_30_points_carry(client):
+    # 26 cards each: nobody has most cards, so the 30 majority points carry to the next hand
+    game_id = make_game(client, "basra", ["Amal", "Badr"])
+    version = game(client, game_id)["version"]
+    preview = client.post(f"/games/{game_id}/hands/preview", data={
+        "mode": "quick", "cards_0": "26", "jacks_0": "2", "aces_0": "2", "two_of_clubs": "0",
+        "ten_of_diamonds": "1", "version": version})
+    assert "tie — 30 carried" in page_text(preview)
+
+
+def test_the_shelem_preview_says_what_will_be_saved(client):
+    game_id = make_game(client, "shelem", FOUR)
+    preview = page_text(client.post(f"/games/{game_id}/hands/preview", data={
+        "mode": "quick", "bidder": "0", "bid": "120", "bidder_points": "130",
+        "cheating": "1"}))
+    assert "Amal & Carim bid 120: made; Badr & Dina caught cheating" in preview

@@ -104,19 +104,20 @@ def form_errors(response) -> dict[str, str]:
                            response.get_data(as_text=True)))
 
 
-@pytest.mark.parametrize("typed", ["١٢٠", "۱۲۰", "120"])
+@pytest.mark.parametrize("typed", ["٣٣٠", "۳۳۰", "330"])
 def test_new_game_target_in_any_digits_is_read(app, client, typed):
     response = new_shelem(client, **{"rules.target": typed})
     assert response.status_code == 303
     game_id = response.headers["Location"].rsplit("/", 1)[-1]
-    assert client.get(f"/api/v1/games/{game_id}").get_json()["target"] == 120
+    assert client.get(f"/api/v1/games/{game_id}").get_json()["target"] == 330
 
 
 @pytest.mark.parametrize(("typed", "error"), [
     ("²", "Target: enter a whole number."),
     ("12a", "Target: enter a whole number."),
     ("", "Target: enter a whole number."),
-    ("-5", "Target must be at least 1."),
+    ("-5", "Target must be at least 165."),
+    ("7", "Target must be at least 165."),  # below one hand's 165 points: issue 26
 ])
 def test_new_game_junk_target_is_refused_beside_the_field(client, typed, error):
     response = new_shelem(client, **{"rules.target": typed})

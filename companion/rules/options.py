@@ -34,13 +34,13 @@ class Option:
             if isinstance(value, bool) or not isinstance(value, int) or value < self.minimum:
                 raise RuleError(
                     msg(N_("{option} must be a whole number of at least {minimum}."),
-                        option=self.name, minimum=self.minimum),
+                        option=Msg(self.label), minimum=self.minimum),
                     field,
                 )
             if value > self.maximum:
                 raise RuleError(
                     msg(N_("{option} can be at most {maximum}."),
-                        option=self.name, maximum=self.maximum),
+                        option=Msg(self.label), maximum=self.maximum),
                     field,
                 )
             return value

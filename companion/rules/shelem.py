@@ -91,6 +91,8 @@ OPTIONS = (
         {"*": N_("The first team to reach {value} points wins; if both reach it in the same "
                  "hand the higher total wins, and a tie plays on. Usual targets: 1200, 330, "
                  "660 or 1165.")},
+        # below one hand's pack (165) the first hand made would end the game
+        minimum=165,
     ),
 )
 
@@ -222,8 +224,9 @@ def _outcome(rules: ShelemRules, bid: int | str, points: int) -> tuple[str, int,
     if every_trick:
         return "shelem", 2 * bid, msg(N_("Shelem: every trick, twice the bid of {bid}"), bid=bid)
     if points >= bid:
-        score = points if rules.made == "points" else bid
-        return "made", score, msg(N_("bid of {bid} made with {points}"), bid=bid, points=points)
+        if rules.made == "points":  # the line's figure is the points: not said twice
+            return "made", points, msg(N_("bid of {bid} made"), bid=bid)
+        return "made", bid, msg(N_("bid of {bid} made with {points}"), bid=bid, points=points)
     if 2 * points <= total:
         score = -total if rules.yasa_penalty == "total" else -2 * bid
         return "yasa", score, msg(N_("Yâsâ: {points} is half the pack or less"), points=points)

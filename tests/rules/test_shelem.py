@@ -95,7 +95,12 @@ def test_made_bid_scores_the_points_taken():
     result = score(STANDARD, 0, 120, 125)
     assert result.scores == [125, 40]
     assert result.extras == {"outcome": "made", "bidder": 0, "bid": 120}
-    assert str(result.lines[0][0].label) == "bid of 120 made with 125"
+    # the line's figure is the 125 points: "bid of 120 made 125", not "made with 125 125"
+    assert str(result.lines[0][0].label) == "bid of 120 made"
+    assert result.lines[0][0].points == 125
+    bid_only = score(SPEC.resolve({"made": "bid"}), 0, 120, 125)
+    assert str(bid_only.lines[0][0].label) == "bid of 120 made with 125"
+    assert bid_only.lines[0][0].points == 120
 
 
 def test_bid_made_exactly_counts_as_made():
@@ -292,11 +297,11 @@ def test_tie_over_the_target_plays_on():
 
 def test_a_correction_that_ends_the_game_earlier_leaves_the_later_hands_uncounted():
     # Same rule in every game: the deciding hand decides, later hands count for nobody.
-    rules = SPEC.resolve({"target": 100})
-    state = SPEC.play(rules, [hand(0, 100, 100), hand(1, 100, 165)], 2, 4, 0)
-    # hand 1: team 0 makes 100 (+100), team 1 takes the other 65 → 100 / 65, game over.
+    rules = SPEC.resolve({"target": 165})  # the lowest target: one hand's pack
+    state = SPEC.play(rules, [hand(0, 100, 165), hand(1, 100, 165)], 2, 4, 0)
+    # hand 1: team 0 takes every trick, a Shelem (2 × 100 = 200), team 1 nothing: game over.
     # Hand 2, a Shelem for team 1 (+2 × 100), was played after the end: it counts for nobody.
-    assert (state.totals, state.winners, state.finished) == ([100, 65], [0], True)
+    assert (state.totals, state.winners, state.finished) == ([200, 0], [0], True)
     assert (state.counted, state.after_end, len(state.hands)) == (1, [2], 2)
 
 

@@ -8,7 +8,7 @@ from sqlmodel import Session
 
 from ...models_tournament import Entrant, Tournament
 from ...rules.catalogue import get_game
-from ...rules.messages import N_, RuleError, msg
+from ...rules.messages import N_, Msg, RuleError, msg
 from ...rules.spec import GameSpec
 from ...tournament.standings import BUCHHOLZ, TIEBREAKS
 from .. import acting, keys
@@ -107,13 +107,19 @@ def _check_table(spec: GameSpec, format: str, size: int, partnerships: bool) -> 
         raise RuleError(msg(N_("{game} has no partnerships."), game=spec.title), "partnerships")
 
 
+# How the set-up form names each number, for a sentence a person reads (never "rounds").
+_LABELS = {"table_size": N_("Players per table"), "best_of": N_("Games per match (best of)"),
+           "decider_target": N_("Target of the deciding game"), "rounds": N_("Rounds"),
+           "win": N_("Win"), "draw": N_("Draw"), "loss": N_("Loss")}
+
+
 def _number(raw: dict[str, Any], name: str, default: Any, low: int, high: int) -> Any:
     value = raw.get(name, default)
     if value is None or value == default:
         return default
     if type(value) is not int or not low <= value <= high:
         raise RuleError(msg(N_("{field} must be a whole number from {low} to {high}."),
-                            field=name, low=low, high=high), name)
+                            field=Msg(_LABELS.get(name, name)), low=low, high=high), name)
     return value
 
 
