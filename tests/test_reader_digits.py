@@ -113,3 +113,25 @@ def test_exports_keep_latin_digits(client, site):
     assert re.search(r"[٠-٩۰-۹]", csv + exported) is None
     assert "1,36,7\r\n2,36,7\r\n" in csv  # Ali 30 + 3 + 1 + 2, Bahar 1 + 3 + 3
     assert json.loads(exported)["totals"] == [72, 14]
+
+
+def test_number_fields_are_filled_in_the_readers_digits(client):
+    """The Target, points for most cards and hand size fields, and a game's settings."""
+    client.set_cookie("lang", "ar")
+    client.set_cookie("digits", "arab")
+    form = client.get("/games/new?game=basra&preset=lebanese").get_data(as_text=True)
+    assert 'name="rules.target" value="١٠١"' in form
+    assert 'name="rules.majority_points" value="٣"' in form
+    assert "كل لاعب يأخذ ٦ ورقات في كل توزيعة (٤ مع ٣ لاعبين)." in form  # the hand size
+    client.set_cookie("digits", "arabext")
+    made = client.post("/api/v1/games", json={"game": "gharat", "players": ["Ali", "Badr"]})
+    client.set_cookie("edit_" + made.get_json()["id"], made.get_json()["edit_key"])
+    settings = client.get(f"/games/{made.get_json()['id']}/settings").get_data(as_text=True)
+    assert 'name="target" value="۵۰۰"' in settings
+
+
+def test_the_tournament_forms_example_names_are_in_the_readers_script(client):
+    client.set_cookie("lang", "ar")
+    assert "«علي & بهار»" in client.get("/tournaments/new").get_data(as_text=True)
+    client.set_cookie("lang", "fa")
+    assert "«علی & بهار»" in client.get("/tournaments/new").get_data(as_text=True)
