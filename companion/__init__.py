@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from flask import Flask
 from htmx_flask import Htmx
@@ -10,7 +11,7 @@ from htmx_flask import Htmx
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def create_app(config: dict | None = None) -> Flask:
+def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Application factory: config, database, extensions, blueprints."""
     from .hosts import App
 

@@ -14,6 +14,7 @@ import hashlib
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path, PurePosixPath
+from typing import Any
 from wsgiref.headers import Headers
 
 from flask import Flask
@@ -81,7 +82,7 @@ def _compressed(path: Path) -> bool:
     return all(path.with_name(path.name + suffix).exists() for suffix in (".gz", ".br"))
 
 
-class _AtomicCompressor(Compressor):
+class _AtomicCompressor(Compressor):  # type: ignore[misc]  # WhiteNoise is untyped
     """WhiteNoise's compressor, writing each variant atomically (workers start together)."""
 
     def __init__(self, scratch: Path) -> None:
@@ -93,7 +94,7 @@ class _AtomicCompressor(Compressor):
         return path + suffix
 
 
-def _fingerprinted_url(manifest: dict[str, str], endpoint: str, values: dict) -> None:
+def _fingerprinted_url(manifest: dict[str, str], endpoint: str, values: dict[str, Any]) -> None:
     """`url_for('static', filename=...)` links the fingerprinted copy when there is one."""
     if endpoint == "static" and values.get("filename") in manifest:
         values["filename"] = manifest[values["filename"]]

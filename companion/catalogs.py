@@ -35,7 +35,8 @@ PERCENT_FIELD = re.compile(r"%\(\w+\)[sd]")
 def extract() -> Catalog:
     """Every translatable string in companion/ and templates/, as a template catalogue."""
     with CONFIG.open() as config:
-        method_map, options_map = parse_mapping_cfg(config, str(CONFIG))
+        method_map, options_map = parse_mapping_cfg(  # type: ignore[no-untyped-call]
+            config, str(CONFIG))
     template = Catalog(project="Companion", charset="utf-8", fuzzy=False)
     for path, lineno, msgid, comments, context in extract_from_dir(
             str(ROOT), method_map, options_map, keywords=KEYWORDS,

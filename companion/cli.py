@@ -7,6 +7,7 @@ import json
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import click
 from alembic import command
@@ -73,7 +74,7 @@ def _next_revision_id(config: Config) -> str | None:
     return f"{int(head) + 1:04d}" if head and head.isdigit() else None
 
 
-def _unless_empty(_context, _revision, directives) -> None:
+def _unless_empty(_context: object, _revision: object, directives: list[Any]) -> None:
     # An empty migration is noise: write none when the models match the migrations.
     if directives[0].upgrade_ops.is_empty():
         directives[:] = []

@@ -6,6 +6,7 @@ import os
 import secrets
 import time
 from pathlib import Path
+from typing import Any
 
 from flask import Flask
 
@@ -45,7 +46,7 @@ def secret_key(instance: Path) -> str:
     raise RuntimeError(f"{path} is empty: delete it and start again")
 
 
-def configure(app: Flask, overrides: dict | None) -> None:
+def configure(app: Flask, overrides: dict[str, Any] | None) -> None:
     instance = Path(app.instance_path)
     instance.mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(

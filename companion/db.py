@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 from contextlib import suppress
 from pathlib import Path
+from typing import Any
 
 from alembic import command
 from alembic.config import Config
@@ -23,7 +24,7 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
+def _sqlite_pragmas(dbapi_connection: Any, _record: object) -> None:
     # WAL lets readers (spectators polling) run while a scorer writes; FKs are off by default.
     cursor = dbapi_connection.cursor()
     with suppress(sqlite3.OperationalError):  # a read-only file keeps its mode, and is read
@@ -45,7 +46,8 @@ def get_session() -> Session:
         from flask import current_app
 
         g.db = Session(current_app.extensions["engine"], expire_on_commit=False)
-    return g.db
+    session: Session = g.db
+    return session
 
 
 def _close_session(_exc: BaseException | None) -> None:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, Response, jsonify, render_template, request
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError
@@ -31,7 +32,8 @@ def wants_json() -> bool:
     return request.path.startswith("/api/")
 
 
-def error_response(status: int, message: str, field: str | None = None):
+def error_response(status: int, message: str,
+                   field: str | None = None) -> tuple[Response | str, int]:
     if wants_json():
         body = {"error": message}
         if field:
@@ -42,7 +44,7 @@ def error_response(status: int, message: str, field: str | None = None):
 
 def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException):
+    def http_error(exc: HTTPException) -> ResponseReturnValue:
         text = MESSAGES.get(exc.code or 500)
         message = _(text) if text else (exc.description or exc.name)
         response = error_response(exc.code or 500, message)
@@ -51,18 +53,18 @@ def init_app(app: Flask) -> None:
                             if name.lower() != "content-type"])
 
     @app.errorhandler(CSRFError)
-    def csrf_error(exc: CSRFError):
+    def csrf_error(exc: CSRFError) -> ResponseReturnValue:
         # Said in a header too: a save kept on the phone renews its token and is sent again
         # (static/js/outbox.js).
         return (*error_response(400, _("This form has expired; reload the page and try "
                                        "again.")), {"X-Companion-Refused": "form-token"})
 
     @app.errorhandler(GameNotFound)
-    def game_not_found(exc: GameNotFound):
+    def game_not_found(exc: GameNotFound) -> ResponseReturnValue:
         return error_response(404, _("There is no such game, or no such hand in it."))
 
     @app.errorhandler(StaleGame)
-    def stale_game(exc: StaleGame):
+    def stale_game(exc: StaleGame) -> ResponseReturnValue:
         from .i18n import render_msg
 
         if wants_json():
@@ -72,7 +74,7 @@ def init_app(app: Flask) -> None:
         return error_response(409, render_msg(exc.message))
 
     @app.errorhandler(TournamentConflict)
-    def tournament_conflict(exc: TournamentConflict):
+    def tournament_conflict(exc: TournamentConflict) -> ResponseReturnValue:
         from .i18n import render_msg
 
         if wants_json():
@@ -81,13 +83,13 @@ def init_app(app: Flask) -> None:
         return error_response(409, render_msg(exc.message))
 
     @app.errorhandler(RuleError)
-    def rule_error(exc: RuleError):
+    def rule_error(exc: RuleError) -> ResponseReturnValue:
         from .i18n import render_msg
 
         return error_response(400, render_msg(exc.message), exc.field)
 
     @app.errorhandler(DBAPIError)
-    def database_error(exc: DBAPIError):
+    def database_error(exc: DBAPIError) -> ResponseReturnValue:
         if not read_only(exc):
             raise exc  # a real fault: the 500 page, and its traceback in the log
         app.logger.warning("the database is read-only: a change was refused")

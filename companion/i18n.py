@@ -42,7 +42,7 @@ def current_digits() -> str:
     """The reader's digits: their choice, else their language's; the JSON API keeps 0-9."""
     if "digit_system" not in g:
         g.digit_system = _choose_digits()
-    return g.digit_system
+    return str(g.digit_system)
 
 
 def _choose_digits() -> str:
@@ -99,7 +99,7 @@ def render_msg(message: Msg | str) -> str:
 
 def translate(text: str, **variables: Any) -> str:
     """gettext with %-style variables in the reader's digits, on the cached catalogue."""
-    translated = _translations().ugettext(text)
+    translated = str(_translations().ugettext(text))
     return translated % _shown(variables) if variables else translated
 
 
@@ -115,7 +115,7 @@ def _is_number(value: Any) -> bool:
 
 def list_separator() -> str:
     """What the request's language writes between two items of a list: ", ", "، "."""
-    pattern = Locale.parse(str(get_locale() or "en")).list_patterns["standard"]["middle"]
+    pattern = str(Locale.parse(str(get_locale() or "en")).list_patterns["standard"]["middle"])
     return pattern.replace("{0}", "").replace("{1}", "")
 
 

@@ -138,7 +138,8 @@ class Hub:
             try:
                 client = redis.Redis.from_url(self._redis_url, socket_connect_timeout=2,
                                               health_check_interval=30)
-                pubsub = client.pubsub(ignore_subscribe_messages=True)
+                pubsub = client.pubsub(  # type: ignore[no-untyped-call]
+                    ignore_subscribe_messages=True)
                 pubsub.subscribe(CHANNEL)
                 for message in pubsub.listen():
                     data = message.get("data")

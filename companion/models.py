@@ -34,15 +34,15 @@ class Game(SQLModel, table=True):
 
     id: str = Field(primary_key=True, max_length=32)
     game: str = Field(max_length=16)
-    rules: dict = json_field()
-    players: list = json_field()
-    teams: list | None = json_field(nullable=True)
+    rules: dict[str, Any] = json_field()
+    players: list[Any] = json_field()
+    teams: list[Any] | None = json_field(nullable=True)
     first_dealer: int = 0
     version: int = 1
     edit_key_hash: str = Field(max_length=128)
     finished: bool = False
-    winners: list = json_field()
-    totals: list = json_field()
+    winners: list[Any] = json_field()
+    totals: list[Any] = json_field()
     hand_count: int = 0
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow, index=True)
@@ -60,7 +60,7 @@ class Hand(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     game_id: str = _game_fk()
     position: int
-    data: dict = json_field()
+    data: dict[str, Any] = json_field()
     created_at: datetime = Field(default_factory=utcnow)
 
 
@@ -72,8 +72,8 @@ class GameEvent(SQLModel, table=True):
     version: int
     action: str = Field(max_length=16)
     number: int | None = None
-    before: dict | None = json_field(nullable=True)
-    after: dict | None = json_field(nullable=True)
+    before: dict[str, Any] | None = json_field(nullable=True)
+    after: dict[str, Any] | None = json_field(nullable=True)
     reason: str = Field(default="", max_length=500)
     undone: bool = False
     by: str = Field(default="", max_length=16)  # "director" when a tournament's director did it
@@ -86,7 +86,7 @@ class IdempotentRequest(SQLModel, table=True):
     game_id: str = _game_fk(primary_key=True)
     key: str = Field(primary_key=True, max_length=128)
     status: int
-    body: dict = json_field()
+    body: dict[str, Any] = json_field()
     created_at: datetime = Field(default_factory=utcnow)
 
 
@@ -95,7 +95,7 @@ class PlayAlong(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: str = _game_fk()
-    state: dict = json_field()
+    state: dict[str, Any] = json_field()
     version: int = 1
     finished: bool = False
     created_at: datetime = Field(default_factory=utcnow)

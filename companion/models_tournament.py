@@ -22,9 +22,9 @@ class Tournament(SQLModel, table=True):
     id: str = Field(primary_key=True, max_length=32)
     name: str = Field(max_length=80)
     game: str = Field(max_length=16)
-    rules: dict = json_field()
+    rules: dict[str, Any] = json_field()
     format: str = Field(max_length=16)
-    settings: dict = json_field()
+    settings: dict[str, Any] = json_field()
     director_key_hash: str = Field(max_length=128)
     version: int = 1
     created_at: datetime = Field(default_factory=utcnow)
@@ -40,9 +40,9 @@ class Entrant(SQLModel, table=True):
     tournament_id: str = _tournament_fk()
     seed: int
     name: str = Field(max_length=90)
-    players: list = json_field()
+    players: list[Any] = json_field()
     # Withdrawn: {"after_round": n, "reason": text}; its results stand, it is paired no more.
-    withdrawn: dict | None = json_field(nullable=True)
+    withdrawn: dict[str, Any] | None = json_field(nullable=True)
 
 
 class Round(SQLModel, table=True):
@@ -63,11 +63,11 @@ class Match(SQLModel, table=True):
     round_id: int = Field(sa_column=Column(Integer, ForeignKey("round.id", ondelete="CASCADE"),
                                            index=True, nullable=False))
     table: int
-    sides: list = json_field()
+    sides: list[Any] = json_field()
     key_hash: str = Field(max_length=128)
-    manual: dict | None = json_field(nullable=True)
+    manual: dict[str, Any] | None = json_field(nullable=True)
     # The losing side's word on the result: confirmed or disputed, and the result it was about.
-    confirmation: dict | None = json_field(nullable=True)
+    confirmation: dict[str, Any] | None = json_field(nullable=True)
     # How many times the director replaced the sides' confirmation links (their keys derive
     # from it: a new number ends the old links).
     side_key_generation: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
@@ -100,8 +100,8 @@ class TournamentEvent(SQLModel, table=True):
     match_id: int | None = None
     round: int | None = None
     table: int | None = None
-    names: list | None = json_field(nullable=True)
-    before: dict | None = json_field(nullable=True)
-    after: dict | None = json_field(nullable=True)
+    names: list[Any] | None = json_field(nullable=True)
+    before: dict[str, Any] | None = json_field(nullable=True)
+    after: dict[str, Any] | None = json_field(nullable=True)
     reason: str = Field(default="", max_length=500)
     created_at: datetime = Field(default_factory=utcnow)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 from flask import Flask
 from gunicorn.app.base import BaseApplication
@@ -12,8 +13,8 @@ from companion import create_app
 from companion.hosts import lan_addresses
 
 
-class Server(BaseApplication):
-    def __init__(self, config: dict, options: dict):
+class Server(BaseApplication):  # type: ignore[misc]  # gunicorn is untyped
+    def __init__(self, config: dict[str, Any], options: dict[str, Any]) -> None:
         self.config, self.options = config, options
         super().__init__()
 
@@ -21,7 +22,7 @@ class Server(BaseApplication):
         for key, value in self.options.items():
             self.cfg.set(key, value)
 
-    def load(self):
+    def load(self) -> Flask:
         # Each worker makes its own app after gevent has patched it, so the database pool's
         # locks and the live hub are gevent's (one made before would block a whole worker).
         return create_app(self.config)

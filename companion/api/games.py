@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Response, current_app, jsonify, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
 from ..cache import Kept
@@ -28,7 +29,7 @@ ANSWERS: Kept[str] = Kept(256)  # game JSON bodies by version, language and addr
 
 @bp.post("/games")
 @creates
-def create_game():
+def create_game() -> ResponseReturnValue:
     data = json_body()
     game, key = games.create_game(
         get_session(), data.get("game"), data.get("rules"), data.get("players"),
@@ -37,7 +38,7 @@ def create_game():
 
 
 @bp.get("/games")
-def list_games():
+def list_games() -> ResponseReturnValue:
     """The games named in `ids` (comma-separated): the API lists no game its caller
     does not already know."""
     asked = [game_id for game_id in request.args.get("ids", "").split(",") if game_id]
@@ -49,7 +50,7 @@ def list_games():
 
 
 @bp.get("/games/<game_id>")
-def get_game(game_id: str):
+def get_game(game_id: str) -> ResponseReturnValue:
     """Served from the version's kept answer; 304 for a client holding it (ETag)."""
     game = game_cache.read_game(get_session(), game_id)
     # What the answer depends on besides the version: the match (other games), the language
@@ -62,7 +63,7 @@ def get_game(game_id: str):
 
 
 @bp.post("/games/<game_id>/hands")
-def add_hand(game_id: str):
+def add_hand(game_id: str) -> ResponseReturnValue:
     require_edit_key(game_id)
     data = json_body()
     game, _ = games.add_hand(get_session(), game_id, require(data, "hand"),
@@ -72,7 +73,7 @@ def add_hand(game_id: str):
 
 
 @bp.put("/games/<game_id>/hands/<int:number>")
-def edit_hand(game_id: str, number: int):
+def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
     require_edit_key(game_id)
     data = json_body()
     allow_cascade(data)
@@ -83,7 +84,7 @@ def edit_hand(game_id: str, number: int):
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
-def delete_hand(game_id: str, number: int):
+def delete_hand(game_id: str, number: int) -> ResponseReturnValue:
     require_edit_key(game_id)
     data = optional_json_body()
     allow_cascade(data)
@@ -93,16 +94,17 @@ def delete_hand(game_id: str, number: int):
 
 
 @bp.post("/games/<game_id>/undo")
-def undo(game_id: str):
+def undo(game_id: str) -> ResponseReturnValue:
     return _step_in_history(game_id, games.undo_last)
 
 
 @bp.post("/games/<game_id>/redo")
-def redo(game_id: str):
+def redo(game_id: str) -> ResponseReturnValue:
     return _step_in_history(game_id, games.redo_last)
 
 
-def _step_in_history(game_id: str, step: Callable[..., tuple[games.GameView, Any]]):
+def _step_in_history(game_id: str,
+                     step: Callable[..., tuple[games.GameView, Any]]) -> ResponseReturnValue:
     """Undo or redo the last change: If-Match and Idempotency-Key are optional here."""
     require_edit_key(game_id)
     data = optional_json_body()
@@ -112,7 +114,7 @@ def _step_in_history(game_id: str, step: Callable[..., tuple[games.GameView, Any
 
 
 @bp.patch("/games/<game_id>")
-def change_game(game_id: str):
+def change_game(game_id: str) -> ResponseReturnValue:
     """Rename the players or change the target: `{"players": [...]}`, `{"target": n}`."""
     require_edit_key(game_id)
     data = json_body()
@@ -123,7 +125,7 @@ def change_game(game_id: str):
 
 @bp.post("/games/<game_id>/rematch")
 @creates
-def rematch(game_id: str):
+def rematch(game_id: str) -> ResponseReturnValue:
     """A new game with the same players and rules; asked again, the same one (303)."""
     require_edit_key(game_id)
     try:

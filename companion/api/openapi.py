@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import jsonify
+from flask.typing import ResponseReturnValue
 
 from ..rules.catalogue import GAMES
 from ..rules.spec import GameSpec, Judge
@@ -207,7 +208,7 @@ def referee_operations() -> list[Op]:
             for name, judge in spec.referee.situations.items()]
 
 
-def _referee_op(spec: GameSpec, name: str, judge: Judge) -> Op:
+def _referee_op(spec: GameSpec[Any], name: str, judge: Judge[Any]) -> Op:
     """A situation described by its judge's shapes; one no shape was written for is an object
     with its rules, answered by a verdict."""
     shapes = s.REFEREE.get(judge, s.RefereeShapes("judge a situation",
@@ -242,5 +243,5 @@ def document() -> dict[str, Any]:
 
 
 @bp.get("/openapi.json")
-def openapi():
+def openapi() -> ResponseReturnValue:
     return jsonify(document())

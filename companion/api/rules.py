@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import jsonify
+from flask.typing import ResponseReturnValue
 
 from ..rules.catalogue import GAMES, get_game
 from ..rules.situation import require
@@ -13,12 +14,12 @@ from .serialize import hand_score
 
 
 @bp.get("/rules")
-def catalogue():
+def catalogue() -> ResponseReturnValue:
     return jsonify({"games": [spec.catalogue() for spec in GAMES.values()]})
 
 
 @bp.post("/score/<game>")
-def score(game: str):
+def score(game: str) -> ResponseReturnValue:
     spec = get_game(game)
     data = json_body()
     rules = spec.resolve(data.get("rules"))

@@ -237,7 +237,7 @@ class RefereeShapes:
 
 
 # By judge, so a game whose spec reuses another's judge (Basra's capture) is described too.
-REFEREE: dict[Judge, RefereeShapes] = {
+REFEREE: dict[Judge[Any], RefereeShapes] = {
     basra.referee_capture: RefereeShapes(
         "judge a capture: legality, options, best, basra", BASRA_CAPTURE, BASRA_VERDICT,
         {"floor": ["5S", "3H", "KD"], "played": "8D", "claimed": ["5S", "3H"]}),

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from flask import jsonify, url_for
+from flask import Response, jsonify, url_for
 
 from ..db import get_session
 from ..i18n import render_msg
@@ -39,7 +40,7 @@ def hand_score(score: HandScore) -> dict[str, Any]:
     }
 
 
-def cards(items) -> list[str]:
+def cards(items: Iterable[object]) -> list[str]:
     return [str(card) for card in items]
 
 
@@ -87,7 +88,7 @@ def edit_url(game_id: str, key: str) -> str:
     return url_for("games.show", game_id=game_id, key=key, _external=True)
 
 
-def created_game(game: GameView, key: str) -> Any:
+def created_game(game: GameView, key: str) -> tuple[Response, int, dict[str, str]]:
     """A new game's answer: the game, its edit key (shown this once) and edit link."""
     body = game_json(game)
     body["edit_key"] = key

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import jsonify, url_for
+from flask.typing import ResponseReturnValue
 
 from ..db import get_session
 from ..limits import creates
@@ -15,7 +16,7 @@ from .serialize import created_game, edit_url, game_json
 
 
 @bp.post("/games/<game_id>/key")
-def rotate_key(game_id: str):
+def rotate_key(game_id: str) -> ResponseReturnValue:
     """A new edit key; the old one stops working at once."""
     require_edit_key(game_id)
     key = rotate_game_key(get_session(), game_id)
@@ -23,20 +24,20 @@ def rotate_key(game_id: str):
 
 
 @bp.get("/games/<game_id>/export")
-def export_game(game_id: str):
+def export_game(game_id: str) -> ResponseReturnValue:
     return jsonify(transfer.export_game(get_session(), game_id))
 
 
 @bp.post("/games/import")
 @creates
-def import_game():
+def import_game() -> ResponseReturnValue:
     """An export becomes a new game with its own id and edit key."""
     game, key = transfer.import_game(get_session(), json_body())
     return created_game(game, key)
 
 
 @bp.delete("/games/<game_id>")
-def delete_game(game_id: str):
+def delete_game(game_id: str) -> ResponseReturnValue:
     """Hide the game; `POST .../restore` brings it back within 7 days."""
     require_edit_key(game_id)
     games.delete_game(get_session(), game_id)
@@ -46,6 +47,6 @@ def delete_game(game_id: str):
 
 
 @bp.post("/games/<game_id>/restore")
-def restore_game(game_id: str):
+def restore_game(game_id: str) -> ResponseReturnValue:
     require_edit_key(game_id)
     return jsonify(game_json(games.restore_game(get_session(), game_id)))

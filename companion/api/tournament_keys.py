@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from flask import jsonify, url_for
+from flask.typing import ResponseReturnValue
 
 from ..db import get_session
 from ..services import tournaments
@@ -14,7 +15,7 @@ from .tournaments import _match_json, tournament_json
 
 
 @bp.post("/tournaments/<tournament_id>/key")
-def rotate_director(tournament_id: str):
+def rotate_director(tournament_id: str) -> ResponseReturnValue:
     """The old director key stops at once; the answer carries the new table links."""
     require_director(tournament_id)
     key = rotate_director_key(get_session(), tournament_id)
@@ -26,7 +27,7 @@ def rotate_director(tournament_id: str):
 
 
 @bp.post("/tournaments/<tournament_id>/matches/<int:match_id>/side-keys")
-def replace_sides(tournament_id: str, match_id: int):
+def replace_sides(tournament_id: str, match_id: int) -> ResponseReturnValue:
     """The sides' old links stop at once; the answer is the match with the new ones."""
     key = require_director(tournament_id)
     tournament = replace_side_keys(get_session(), tournament_id, match_id)

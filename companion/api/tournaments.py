@@ -6,6 +6,7 @@ from datetime import UTC
 from typing import Any
 
 from flask import abort, jsonify, url_for
+from flask.typing import ResponseReturnValue
 
 from ..db import get_session
 from ..limits import creates
@@ -31,7 +32,7 @@ from .serialize import allow_cascade, with_warnings
 
 @bp.post("/tournaments")
 @creates
-def create_tournament():
+def create_tournament() -> ResponseReturnValue:
     data = json_body()
     tournament, key = tournaments.create_tournament(
         get_session(), data.get("name"), data.get("game"), data.get("rules"),
@@ -45,13 +46,13 @@ def create_tournament():
 
 
 @bp.get("/tournaments/<tournament_id>")
-def get_tournament(tournament_id: str):
+def get_tournament(tournament_id: str) -> ResponseReturnValue:
     tournament = tournaments.load(get_session(), tournament_id)
     return jsonify(tournament_json(tournament, counted_director_key(tournament_id)))
 
 
 @bp.post("/tournaments/<tournament_id>/entrants")
-def add_entrants(tournament_id: str):
+def add_entrants(tournament_id: str) -> ResponseReturnValue:
     key = require_director(tournament_id)
     tournament = tournaments.add_entrants(get_session(), tournament_id,
                                           require(json_body(), "entrants"))
@@ -60,7 +61,7 @@ def add_entrants(tournament_id: str):
 
 @bp.post("/tournaments/<tournament_id>/rounds")
 @creates
-def next_round(tournament_id: str):
+def next_round(tournament_id: str) -> ResponseReturnValue:
     key = require_director(tournament_id)
     tournament = tournaments.next_round(get_session(), tournament_id, key)
     body = tournament_json(tournament, key)
@@ -68,7 +69,7 @@ def next_round(tournament_id: str):
 
 
 @bp.post("/tournaments/<tournament_id>/entrants/<int:entrant_id>/withdraw")
-def withdraw(tournament_id: str, entrant_id: int):
+def withdraw(tournament_id: str, entrant_id: int) -> ResponseReturnValue:
     key = require_director(tournament_id)
     tournament = tournaments.withdraw(get_session(), tournament_id, entrant_id,
                                       json_body().get("reason"))
@@ -76,7 +77,7 @@ def withdraw(tournament_id: str, entrant_id: int):
 
 
 @bp.get("/tournaments/<tournament_id>/history")
-def history(tournament_id: str):
+def history(tournament_id: str) -> ResponseReturnValue:
     require_director(tournament_id)
     return jsonify({"events": [event_json(e)
                                for e in tournaments.history(get_session(), tournament_id)]})
@@ -90,7 +91,7 @@ def event_json(event: TournamentEvent) -> dict[str, Any]:
 
 
 @bp.put("/tournaments/<tournament_id>/matches/<int:match_id>/result")
-def set_result(tournament_id: str, match_id: int):
+def set_result(tournament_id: str, match_id: int) -> ResponseReturnValue:
     key = require_director(tournament_id)
     data = json_body()
     acting.current().by = acting.DIRECTOR
@@ -105,7 +106,7 @@ def set_result(tournament_id: str, match_id: int):
 
 
 @bp.post("/tournaments/<tournament_id>/matches/<int:match_id>/confirm")
-def confirm_result(tournament_id: str, match_id: int):
+def confirm_result(tournament_id: str, match_id: int) -> ResponseReturnValue:
     """The side that lost confirms the result, or disputes it; the director's key decides."""
     side = _speaker(tournament_id, match_id)
     data = optional_json_body()
@@ -136,7 +137,7 @@ def _speaker(tournament_id: str, match_id: int) -> int | None:
 
 
 @bp.get("/tournaments/<tournament_id>/standings")
-def standings(tournament_id: str):
+def standings(tournament_id: str) -> ResponseReturnValue:
     tournament = tournaments.load(get_session(), tournament_id)
     return jsonify({"id": tournament.row.id, "version": tournament.version,
                     "tiebreaks": tournament.settings["tiebreaks"],
@@ -145,7 +146,7 @@ def standings(tournament_id: str):
 
 
 @bp.get("/tournaments/<tournament_id>/players")
-def players(tournament_id: str):
+def players(tournament_id: str) -> ResponseReturnValue:
     session = get_session()
     tournament = tournaments.load(session, tournament_id)
     return jsonify({"players": [

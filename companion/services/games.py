@@ -57,7 +57,7 @@ class GameView:
     """A game as people see it: stored row, its hands as entered, and where it stands."""
 
     row: Game
-    spec: GameSpec
+    spec: GameSpec[Any]
     hands: list[dict[str, Any]]
     _state: GameState | None = None
 
@@ -92,7 +92,8 @@ class Change:
 
 def rules_of(row: Game) -> Rules:
     """A stored game's rules, typed: the JSON column is read through its spec only."""
-    return get_game(row.game).resolve(row.rules)
+    rules: Rules = get_game(row.game).resolve(row.rules)
+    return rules
 
 
 def compute(spec: GameSpec[Any], row: Game, hands: list[dict[str, Any]]) -> GameState:

@@ -18,7 +18,7 @@ from ..rules.spec import PlayAlongEngine
 from . import games
 
 
-def engine(game: games.GameView) -> PlayAlongEngine:
+def engine(game: games.GameView) -> PlayAlongEngine[Any]:
     """The game's play-along; a RuleError for a game whose spec has none."""
     if game.spec.play_along is None:
         raise RuleError(msg(N_("Play-along is for Basra games.")), "game")

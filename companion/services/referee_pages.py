@@ -97,7 +97,7 @@ def build(game: str, args: Any) -> Board:
     return board
 
 
-def _referee(board: Board) -> Referee:
+def _referee(board: Board) -> Referee[Any]:
     """The referee of the board's game (`build` only makes boards for games with one)."""
     found = get_game(board.game).referee
     assert found is not None
@@ -140,7 +140,7 @@ def _safe_cards(board: Board, key: str) -> list[Card]:
         return []
 
 
-def _slots(board: Board, layout: list[tuple], default: str) -> None:
+def _slots(board: Board, layout: list[tuple[Any, ...]], default: str) -> None:
     """Make the slots of `layout` (key, label, single, limit[, owner]); `pick` is active."""
     keys = [key for key, *_ in layout]
     pick = board.query.get("pick", default)
@@ -271,7 +271,8 @@ def _claimed_piles(board: Board, player: int, own: bool = False) -> list[int]:
     return [owner for owner in dict.fromkeys(owners) if owner in piles]
 
 
-def _pile_layout(board: Board, first: tuple, players: int, single: bool) -> list[tuple]:
+def _pile_layout(board: Board, first: tuple[Any, ...], players: int,
+                 single: bool) -> list[tuple[Any, ...]]:
     """`first`, each player's pile, then the played card."""
     return [first] + [(f"pile{owner}", board.names[owner], single, None, owner)
                       for owner in range(players)] + [("played", _l("Played card"), True, None)]

@@ -13,7 +13,7 @@ from .seating import check_player_count
 SIDE_LISTS = ("captured", "cards", "jokers", "numbers", "points")
 
 
-def sides_in(spec: GameSpec, hand: Any) -> int:
+def sides_in(spec: GameSpec[Any], hand: Any) -> int:
     """Sides of a stand-alone hand: Shelem always has two; fishing games count their lists."""
     if not isinstance(hand, dict):
         raise RuleError(msg(N_("'hand' must be an object.")), "hand")

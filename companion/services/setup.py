@@ -92,7 +92,7 @@ class OptionField:
 class Setup:
     """Everything the form holds, exactly as typed, so an error loses nothing."""
 
-    spec: GameSpec
+    spec: GameSpec[Any]
     preset: str
     values: dict[str, str]
     players: list[str]
@@ -136,7 +136,8 @@ class Setup:
         for option in self.spec.options:
             with suppress(RuleError):  # a half-typed value keeps the preset's sentence
                 typed[option.name] = option.parse(self.values[option.name])
-        return self.spec.resolve({"preset": self.preset, **typed})
+        rules: Rules = self.spec.resolve({"preset": self.preset, **typed})
+        return rules
 
 
 def _option_field(option: Option, raw: str, rules: Rules) -> OptionField:
@@ -145,7 +146,7 @@ def _option_field(option: Option, raw: str, rules: Rules) -> OptionField:
     return OptionField(option.name, option.label, raw, option.describe(rules), choices)
 
 
-def blank(spec: GameSpec, preset: str | None = None) -> Setup:
+def blank(spec: GameSpec[Any], preset: str | None = None) -> Setup:
     """A fresh form for `spec` showing `preset`'s values (the default preset if unknown)."""
     if preset is None or preset not in spec.presets:
         preset = spec.default_preset
@@ -153,13 +154,13 @@ def blank(spec: GameSpec, preset: str | None = None) -> Setup:
     return Setup(spec, preset, _preset_values(spec, preset), [""] * count)
 
 
-def _preset_values(spec: GameSpec, preset: str) -> dict[str, str]:
+def _preset_values(spec: GameSpec[Any], preset: str) -> dict[str, str]:
     """The preset's option values in their text form, as the form shows them."""
     rules = spec.resolve({"preset": preset})
     return {option.name: option.text(option.value_in(rules)) for option in spec.options}
 
 
-def read(spec: GameSpec, form: Mapping[str, Any], players: list[str]) -> Setup:
+def read(spec: GameSpec[Any], form: Mapping[str, Any], players: list[str]) -> Setup:
     """The form as posted; `players_action` add/remove changes the number of name boxes."""
     preset = str(form.get("preset", ""))
     defaults = _preset_values(spec, preset if preset in spec.presets else spec.default_preset)

@@ -7,12 +7,12 @@ from flask_babel import gettext as _
 
 
 def replaced() -> str:
-    return _("This table link was replaced; ask the director for the new one.")
+    return str(_("This table link was replaced; ask the director for the new one."))
 
 
 def finished() -> str:
-    return _("This table's match is finished: nothing more is entered here. Its result is on "
-             "the tournament's page.")
+    return str(_("This table's match is finished: nothing more is entered here. Its result "
+                 "is on the tournament's page."))
 
 
 def table_game_notice(in_tournament: bool, editor: bool, presented: str | None) -> str | None:

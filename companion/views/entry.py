@@ -6,6 +6,7 @@ import secrets
 from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from htmx_flask import request as htmx_request
 from werkzeug.datastructures import MultiDict
 
@@ -31,7 +32,7 @@ def _editable(game_id: str) -> GameView:
 
 
 @bp.route("/<game_id>/hands/new", methods=["GET", "POST"])
-def new_hand(game_id: str):
+def new_hand(game_id: str) -> ResponseReturnValue:
     game = _editable(game_id)
     if request.method == "POST":
         return _save(game, None)
@@ -41,7 +42,7 @@ def new_hand(game_id: str):
 
 
 @bp.route("/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
-def edit_hand(game_id: str, number: int):
+def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
     game = _editable(game_id)
     if not 1 <= number <= len(game.hands):
         raise GameNotFound(f"hand {number}")
@@ -62,7 +63,7 @@ def preview(game_id: str) -> str:
                            **_preview(game, mode, request.form, number))
 
 
-def _save(game: GameView, number: int | None):
+def _save(game: GameView, number: int | None) -> ResponseReturnValue:
     fields = request.form
     mode = entry.pick_mode(game.spec, fields.get("mode"))
     session, game_id = get_session(), game.row.id
@@ -91,7 +92,7 @@ def _save(game: GameView, number: int | None):
     return redirect(target, 303)
 
 
-def _form(game: GameView, mode: str, fields: MultiDict, number: int | None,
+def _form(game: GameView, mode: str, fields: MultiDict[str, str], number: int | None,
           error: RuleError | None = None) -> str:
     hand_number = number or len(game.hands) + 1
     preview = _preview(game, mode, fields, hand_number, error)
@@ -106,7 +107,7 @@ def _form(game: GameView, mode: str, fields: MultiDict, number: int | None,
         version=fields.get("version") or game.row.version, **preview)
 
 
-def _preview(game: GameView, mode: str, fields: MultiDict, number: int,
+def _preview(game: GameView, mode: str, fields: MultiDict[str, str], number: int,
              error: RuleError | None = None) -> dict[str, Any]:
     """The live breakdown, or the sentences saying what is missing or impossible."""
     if error is not None:
@@ -133,7 +134,7 @@ def _remember(game_id: str, mode: str, body: str) -> Response:
     return response
 
 
-def _with_version(fields: MultiDict, game: GameView) -> MultiDict:
+def _with_version(fields: MultiDict[str, str], game: GameView) -> MultiDict[str, str]:
     """What was entered, carrying the game's current version."""
     fresh = MultiDict(fields)
     fresh["version"] = str(game.row.version)

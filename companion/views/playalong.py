@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, request, url_for
+from flask.typing import ResponseReturnValue
 from htmx_flask import request as htmx_request
 
 from ..db import get_session
 from ..digits import parse_int
-from ..rules.messages import RuleError
+from ..rules.messages import Msg, RuleError
 from ..services import games, playalong
 from ..services.access import require_edit_key
 from ..services.payload import read_version
@@ -23,7 +24,8 @@ def _editor(game_id: str) -> games.GameView:
     return game
 
 
-def _render(game_id: str, error=None, saved: int | None = None, status: int = 200):
+def _render(game_id: str, error: Msg | None = None, saved: int | None = None,
+            status: int = 200) -> ResponseReturnValue:
     session = get_session()
     game = games.load_game(session, game_id)
     row = playalong.current(session, game)
@@ -41,13 +43,13 @@ def _render(game_id: str, error=None, saved: int | None = None, status: int = 20
 
 
 @bp.get("/<game_id>/play-along")
-def show(game_id: str):
+def show(game_id: str) -> ResponseReturnValue:
     _editor(game_id)
     return _render(game_id)
 
 
 @bp.post("/<game_id>/play-along/<action>")
-def act(game_id: str, action: str):
+def act(game_id: str, action: str) -> ResponseReturnValue:
     engine = playalong.engine(_editor(game_id))
     form = request.form
     steps = {

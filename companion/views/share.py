@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import segno
 from flask import Blueprint, Response, make_response, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from htmx_flask import request as htmx_request
 from markupsafe import Markup
@@ -59,7 +60,7 @@ def share_links(game_id: str, key: str | None = None) -> Links:
 
 
 @bp.post("/<game_id>/key")
-def rotate_key(game_id: str):
+def rotate_key(game_id: str) -> ResponseReturnValue:
     """A new edit key: this phone keeps editing, every other edit link and cookie stops."""
     require_edit_key(game_id)
     key = rotate_game_key(get_session(), game_id)
@@ -95,7 +96,7 @@ def _download(body: str, mimetype: str, filename: str) -> Response:
 
 @bp.route("/import", methods=["GET", "POST"])
 @creates
-def import_game():
+def import_game() -> ResponseReturnValue:
     """Upload a JSON export: it becomes a new game, and this phone gets its edit key."""
     if request.method == "GET":
         return render_template("share/import.html")
@@ -125,7 +126,7 @@ def confirm_delete(game_id: str) -> str:
 
 
 @bp.post("/<game_id>/delete")
-def delete_game(game_id: str):
+def delete_game(game_id: str) -> ResponseReturnValue:
     require_edit_key(game_id)
     games.delete_game(get_session(), game_id)
     return redirect(url_for("share.deleted", game=game_id), 303)
@@ -142,7 +143,7 @@ def deleted() -> str:
 
 
 @bp.post("/<game_id>/restore")
-def restore_game(game_id: str):
+def restore_game(game_id: str) -> ResponseReturnValue:
     require_edit_key(game_id)
     games.restore_game(get_session(), game_id)
     return redirect(url_for("games.show", game_id=game_id), 303)

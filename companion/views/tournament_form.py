@@ -52,7 +52,7 @@ def tiebreak_slots(form: Mapping[str, Any]) -> list[str]:
     return (sent + [""] * TIEBREAK_SLOTS)[:TIEBREAK_SLOTS]
 
 
-def result(form: MultiDict[str, str], errors: dict[str, str]) -> tuple[list, list | None]:
+def result(form: MultiDict[str, str], errors: dict[str, str]) -> tuple[list[Any], list[Any] | None]:
     """Places and game points per side; points left all empty come from the games."""
     places = [whole(raw, f"places-{i}", errors) for i, raw in enumerate(form.getlist("places"))]
     sent = form.getlist("points")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
@@ -33,7 +34,7 @@ bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 
 
 @bp.app_errorhandler(TournamentNotFound)
-def _not_found(_exc: TournamentNotFound):
+def _not_found(_exc: TournamentNotFound) -> ResponseReturnValue:
     return error_response(404, _("There is no such tournament, or no such table in it."))
 
 

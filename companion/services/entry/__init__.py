@@ -26,10 +26,10 @@ QUICK, CARDS, POINTS = "quick", "cards", "points"
 # Readers of the quick forms the specs name; a fishing form is built from its spec's values.
 _READERS: dict[str, Any] = {"basra": basra, "shelem": shelem}
 
-Fields = MultiDict
+Fields = MultiDict[str, str]
 
 
-def _forms(spec: GameSpec, mode: str = QUICK) -> Any:
+def _forms(spec: GameSpec[Any], mode: str = QUICK) -> Any:
     """The reader of this game's entry forms, as its spec's hand form says."""
     form = spec.hand_form
     if mode == POINTS and form.has_points:
@@ -40,7 +40,7 @@ def _forms(spec: GameSpec, mode: str = QUICK) -> Any:
     return _READERS[form.quick]
 
 
-def modes(spec: GameSpec) -> tuple[str, ...]:
+def modes(spec: GameSpec[Any]) -> tuple[str, ...]:
     """Ways to enter a hand, the quickest first; hands that are not captured cards (a bid)
     have no card form."""
     form = spec.hand_form
@@ -48,7 +48,7 @@ def modes(spec: GameSpec) -> tuple[str, ...]:
                                                       else (QUICK,))
 
 
-def pick_mode(spec: GameSpec, *wishes: str | None) -> str:
+def pick_mode(spec: GameSpec[Any], *wishes: str | None) -> str:
     """The first wished mode the game has, else its quickest."""
     return next((wish for wish in wishes if wish in modes(spec)), modes(spec)[0])
 
@@ -64,9 +64,9 @@ def read_hand(game: GameView, mode: str, fields: Fields) -> dict[str, Any]:
     if nothing_entered(fields, getattr(forms, "CHOICES", ()),
                        getattr(forms, "zero_entered", False)):
         raise RuleError(msg(NOTHING_ENTERED))
-    if mode == CARDS and mode in modes(game.spec):
-        return forms.read_cards(fields, game.sides, game.rules)
-    return forms.read_quick(fields, game.sides, game.rules)
+    read = forms.read_cards if mode == CARDS and mode in modes(game.spec) else forms.read_quick
+    hand: dict[str, Any] = read(fields, game.sides, game.rules)
+    return hand
 
 
 def fields_for(game: GameView, hand: dict[str, Any]) -> tuple[str, Fields]:
@@ -124,5 +124,6 @@ def deck_grid(game: GameView) -> list[list[list[cards.Cell]]]:
 
 def options(game: GameView, mode: str = QUICK) -> dict[str, Any]:
     """What the form of this game offers in `mode` (chips, steppers, who follows)."""
-    return _forms(game.spec, mode).options(len(game.sides), game.rules)
+    offered: dict[str, Any] = _forms(game.spec, mode).options(len(game.sides), game.rules)
+    return offered
 

@@ -37,7 +37,7 @@ def options(sides: int, rules: BasraRules) -> dict[str, Any]:
             "basra_max": BASRA_SLOTS if by_card(rules) else HAND_CARDS // 2}
 
 
-def read_quick(fields: MultiDict, names: list[str], rules: BasraRules) -> dict[str, Any]:
+def read_quick(fields: MultiDict[str, str], names: list[str], rules: BasraRules) -> dict[str, Any]:
     """The hand in counts; every missing or unreadable field is reported at once."""
     last, problems = len(names) - 1, Problems()
 
@@ -60,7 +60,8 @@ def read_quick(fields: MultiDict, names: list[str], rules: BasraRules) -> dict[s
     return hand
 
 
-def _named_basras(fields: MultiDict, names: list[str], counts: list[int]) -> list[list[str]]:
+def _named_basras(fields: MultiDict[str, str], names: list[str],
+                  counts: list[int]) -> list[list[str]]:
     """The card of each basra from its rank, each rank's suits handed out in turn."""
     if max(counts) > BASRA_SLOTS:
         raise RuleError(msg(N_("At most {count} basras per side can be entered here."),
@@ -81,13 +82,13 @@ def _named_basras(fields: MultiDict, names: list[str], counts: list[int]) -> lis
     return named
 
 
-def read_cards(fields: MultiDict, names: list[str], _rules: BasraRules) -> dict[str, Any]:
+def read_cards(fields: MultiDict[str, str], names: list[str], _rules: BasraRules) -> dict[str, Any]:
     piles = cards.captured(fields, len(names))
     return {"captured": piles,
             "basras": [[card for card in pile if fields.get("basra_" + card)] for pile in piles]}
 
 
-def quick_fields(hand: dict[str, Any], names: list[str], _rules: BasraRules) -> MultiDict:
+def quick_fields(hand: dict[str, Any], names: list[str], _rules: BasraRules) -> MultiDict[str, str]:
     values: dict[str, Any] = {}
     for key in ("cards", "jacks", "aces"):
         for i, count in enumerate(hand.get(key, [])[:-1]):
@@ -102,7 +103,7 @@ def quick_fields(hand: dict[str, Any], names: list[str], _rules: BasraRules) -> 
     return to_fields(values)
 
 
-def cards_fields(hand: dict[str, Any], _names: list[str]) -> MultiDict:
+def cards_fields(hand: dict[str, Any], _names: list[str]) -> MultiDict[str, str]:
     values: dict[str, Any] = cards.assignments(hand["captured"])
     for entry in hand.get("basras", []):
         for card in entry if isinstance(entry, list) else []:

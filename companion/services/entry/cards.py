@@ -40,7 +40,7 @@ def grid(deck: Deck) -> list[list[list[Cell]]]:
     return result
 
 
-def captured(fields: MultiDict, sides: int) -> list[list[str]]:
+def captured(fields: MultiDict[str, str], sides: int) -> list[list[str]]:
     """Cards per side from the `card_<card>` fields (one field per copy of a card)."""
     piles: list[list[str]] = [[] for _ in range(sides)]
     for name in fields:
@@ -67,5 +67,5 @@ def card_count(detail: dict[str, Any]) -> int | None:
     if "cards" in detail:
         return int(detail["cards"])
     if "counts" in detail:
-        return sum(detail["counts"].values())
+        return sum(int(count) for count in detail["counts"].values())
     return None

@@ -15,7 +15,7 @@ T = TypeVar("T")
 CONTROL_FIELDS = {"csrf_token", "mode", "key", "version", "number", "reason", "tool"}
 
 
-def number(fields: MultiDict, name: str, missing: Msg | None = None) -> int:
+def number(fields: MultiDict[str, str], name: str, missing: Msg | None = None) -> int:
     """A whole number of 0 or more; a blank field is 0, or `missing` when it must be given."""
     raw = (fields.get(name) or "").strip()
     if not raw:
@@ -28,7 +28,7 @@ def number(fields: MultiDict, name: str, missing: Msg | None = None) -> int:
     return value
 
 
-def side(fields: MultiDict, name: str, sides: int, missing: Msg) -> int:
+def side(fields: MultiDict[str, str], name: str, sides: int, missing: Msg) -> int:
     """A side chosen with segmented buttons (its index)."""
     value = parse_int(fields.get(name))
     if value is None or not 0 <= value < sides:
@@ -46,7 +46,7 @@ def follow(entered: list[int], total: int, miscounted: Plural) -> list[int]:
     return [*entered, total - sum(entered)]
 
 
-def to_fields(values: dict[str, Any]) -> MultiDict:
+def to_fields(values: dict[str, Any]) -> MultiDict[str, str]:
     """Form fields from plain values (lists become repeated fields)."""
     items: list[tuple[str, str]] = []
     for name, value in values.items():
@@ -84,7 +84,7 @@ class Problems:
             raise FormProblems(self.found)
 
 
-def nothing_entered(fields: MultiDict, choices: tuple[str, ...] = (),
+def nothing_entered(fields: MultiDict[str, str], choices: tuple[str, ...] = (),
                     zero_entered: bool = False) -> bool:
     """Nothing about the hand is filled in yet: every field is blank or 0, and no side is
     chosen in `choices` (where 0 is the first side, not nothing). With `zero_entered` a typed

@@ -24,7 +24,7 @@ def kinds(values: CardValues, deck: Deck) -> list[dict[str, Any]]:
             for kind in values.kinds if in_deck[kind.key]]
 
 
-def read_counts(fields: MultiDict, sides: int, values: CardValues, deck: Deck,
+def read_counts(fields: MultiDict[str, str], sides: int, values: CardValues, deck: Deck,
                 follows: str | None = None) -> dict[str, Any]:
     """Counts per side; the last side's `follows` kind is what the deck leaves."""
     problems = Problems()
@@ -42,11 +42,11 @@ def read_counts(fields: MultiDict, sides: int, values: CardValues, deck: Deck,
     return hand
 
 
-def read_cards(fields: MultiDict, sides: int) -> dict[str, Any]:
+def read_cards(fields: MultiDict[str, str], sides: int) -> dict[str, Any]:
     return {"captured": cards.captured(fields, sides)}
 
 
-def count_fields(hand: dict[str, Any], sides: int) -> MultiDict:
+def count_fields(hand: dict[str, Any], sides: int) -> MultiDict[str, str]:
     """Fields from a count hand; lists given per player of a team are added up per side."""
     values: dict[str, int] = {}
     for key, column in hand.items():
@@ -57,7 +57,7 @@ def count_fields(hand: dict[str, Any], sides: int) -> MultiDict:
     return to_fields(values)
 
 
-def cards_fields(hand: dict[str, Any], sides: int) -> MultiDict:
+def cards_fields(hand: dict[str, Any], sides: int) -> MultiDict[str, str]:
     piles: list[list[str]] = [[] for _ in range(sides)]
     for i, pile in enumerate(hand["captured"]):
         piles[i % sides].extend(pile)
@@ -75,17 +75,17 @@ class FishingForm:
     def options(self, _sides: int, rules: Rules) -> dict[str, Any]:
         return {"kinds": kinds(self.values, self.deck(rules)), "follows": self.follows}
 
-    def read_quick(self, fields: MultiDict, names: list[str],
+    def read_quick(self, fields: MultiDict[str, str], names: list[str],
                    rules: Rules) -> dict[str, Any]:
         return read_counts(fields, len(names), self.values, self.deck(rules), self.follows)
 
-    def read_cards(self, fields: MultiDict, names: list[str],
+    def read_cards(self, fields: MultiDict[str, str], names: list[str],
                    _rules: Rules) -> dict[str, Any]:
         return read_cards(fields, len(names))
 
     def quick_fields(self, hand: dict[str, Any], names: list[str],
-                     _rules: Rules) -> MultiDict:
+                     _rules: Rules) -> MultiDict[str, str]:
         return count_fields(hand, len(names))
 
-    def cards_fields(self, hand: dict[str, Any], names: list[str]) -> MultiDict:
+    def cards_fields(self, hand: dict[str, Any], names: list[str]) -> MultiDict[str, str]:
         return cards_fields(hand, len(names))

@@ -40,7 +40,7 @@ class PointsForm:
         return {"total": self.values.in_pack(self.deck(rules)), "step": self.values.step,
                 "follows": self.exact}
 
-    def read_quick(self, fields: MultiDict, names: list[str],
+    def read_quick(self, fields: MultiDict[str, str], names: list[str],
                    rules: Rules) -> dict[str, Any]:
         """{"points": [...]}: each entered field, blank as 0, and the follower's share."""
         problems = Problems()
@@ -57,7 +57,7 @@ class PointsForm:
             points.append(total - sum(points))
         return {"points": points}
 
-    def _one(self, fields: MultiDict, i: int, name: str) -> int:
+    def _one(self, fields: MultiDict[str, str], i: int, name: str) -> int:
         raw = (fields.get(field(i)) or "").strip()
         number: Any = parse_int(raw) if raw else 0
         problem: Msg | None = points_problem(number, self.values.step, name)
@@ -66,7 +66,7 @@ class PointsForm:
         return int(number)
 
     def quick_fields(self, hand: dict[str, Any], names: list[str],
-                     _rules: Rules) -> MultiDict:
+                     _rules: Rules) -> MultiDict[str, str]:
         """Fields from a stored points hand; partners' points are added up per side."""
         values: dict[str, int] = {}
         for i, points in enumerate(hand["points"]):

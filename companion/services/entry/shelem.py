@@ -31,7 +31,8 @@ def options(_sides: int, rules: ShelemRules) -> dict[str, Any]:
             "cheating_rule": cheating_rule(rules)}
 
 
-def read_quick(fields: MultiDict, names: list[str], _rules: ShelemRules) -> dict[str, Any]:
+def read_quick(fields: MultiDict[str, str], names: list[str],
+               _rules: ShelemRules) -> dict[str, Any]:
     if fields.get("all_passed"):
         return {"all_passed": True}
     problems = Problems()
@@ -55,7 +56,8 @@ def read_quick(fields: MultiDict, names: list[str], _rules: ShelemRules) -> dict
     return hand if cheater is None else {**hand, "cheating": cheater}
 
 
-def quick_fields(hand: dict[str, Any], _names: list[str], _rules: ShelemRules) -> MultiDict:
+def quick_fields(hand: dict[str, Any], _names: list[str],
+                 _rules: ShelemRules) -> MultiDict[str, str]:
     if hand.get("all_passed"):
         return to_fields({})
     double = hand.get("bid") == SHELEM_DOUBLE

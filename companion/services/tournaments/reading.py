@@ -80,7 +80,7 @@ class MatchView:
         winner = self.winner
         if winner is None or len(self.row.sides) != 2:
             return None
-        return next(side for side in self.row.sides if side != winner)
+        return next(int(side) for side in self.row.sides if side != winner)
 
     @property
     def started(self) -> bool:
@@ -147,7 +147,7 @@ class TournamentView:
     """A tournament with its entrants and rounds, as loaded for one request."""
 
     row: Tournament
-    spec: GameSpec
+    spec: GameSpec[Any]
     entrants: list[Entrant]
     rounds: list[list[MatchView]]
     version: int

@@ -49,8 +49,8 @@ def _places(places: Any, sides: int, knockout: bool) -> list[int]:
     return places
 
 
-def _record(session: Session, tournament: TournamentView, view: MatchView, manual: dict | None,
-            reason: Any) -> TournamentView:
+def _record(session: Session, tournament: TournamentView, view: MatchView,
+            manual: dict[str, Any] | None, reason: Any) -> TournamentView:
     if not isinstance(reason, str) or not reason.strip():
         raise RuleError(msg(N_("Say why the result is set by hand: the reason goes into the "
                                "tournament's history.")), "reason")
