@@ -14,7 +14,8 @@ NUMBERS = ("best_of", "rounds", "table_size")
 POINTS = ("win", "draw", "loss")
 TIEBREAK_SLOTS = 4
 # Fields the set-up page shows an error beside; any other error goes above the form.
-FIELDS = {"name", "format", *NUMBERS, "partnerships", *POINTS, "tiebreaks", "entrants"}
+FIELDS = {"name", "format", *NUMBERS, "partnerships", *POINTS, "tiebreaks", "entrants",
+          "third_place"}
 
 
 def error_at(field: str | None) -> str:
@@ -42,6 +43,7 @@ def settings(form: MultiDict[str, str], errors: dict[str, str]) -> dict[str, Any
     typed = {**{name: whole(form.get(name), name, errors) for name in NUMBERS},
              "partnerships": form.get("partnerships") == "on",
              "confirm_results": form.get("confirm_results") == "on",
+             "third_place": form.get("third_place") == "on",
              "points": {name: whole(form.get(name), name, errors) for name in POINTS}}
     return {**typed, "tiebreaks": chosen} if chosen else typed
 

@@ -15,7 +15,7 @@ from ..i18n import render_msg
 from ..limits import creates, refuse_key
 from ..rules.catalogue import GAMES
 from ..rules.messages import RuleError
-from ..services import device, tournaments
+from ..services import acting, device, tournaments
 from ..services.access import KEY_COOKIE_MAX_AGE
 from ..services.keys import key_matches
 from ..services.tournament_access import (
@@ -25,6 +25,7 @@ from ..services.tournament_access import (
     require_director,
 )
 from ..services.tournament_status import knockout_csv
+from ..services.tournaments import TournamentConflict, audit
 from ..tournament.standings import TIEBREAKS
 from . import dead_links, tournament_form, tournament_hall
 from .render import page_or_fragment
@@ -101,8 +102,10 @@ def show(tournament_id: str) -> Any:
 
 
 def _desk(tournament_id: str, error: str | None = None, status: int = 200,
-          form: Any = None, failed: tuple[int, dict[str, str]] | None = None) -> Any:
-    """The desk; `failed` is the table whose result form was refused, with its errors."""
+          form: Any = None, failed: tuple[int, dict[str, str]] | None = None,
+          changes: list[str] | None = None) -> Any:
+    """The desk; `failed` is the table whose result form was refused, with its errors, and
+    `changes` what its change would do to later matches if the director confirms it."""
     session = get_session()
     tournament = tournaments.load(session, tournament_id)
     device.note_tournament(tournament_id)
@@ -111,7 +114,10 @@ def _desk(tournament_id: str, error: str | None = None, status: int = 200,
         "tournament": tournament, "rows": tournaments.rankings(tournament),
         "director": key is not None,
         "tables": _tables(tournament, key) if key else {},
-        "history": tournaments.history(session, tournament_id) if key else [],
+        "history": [audit.describe(event) for event in tournaments.history(
+            session, tournament_id)] if key else [],
+        "notices": [render_msg(w) for w in acting.current().warnings],
+        "changes": changes or [],
         # the director's own link, at any time; just after creation it is the page's news
         "director_url": url_for("tournaments.show", tournament_id=tournament_id, key=key,
                                 _external=True) if key else None,
@@ -161,6 +167,8 @@ def set_result(tournament_id: str, match_id: int) -> Any:
     require_director(tournament_id)
     form = request.form
     errors: dict[str, str] = {}
+    acting.current().by = acting.DIRECTOR
+    acting.current().cascade = form.get("cascade") == "1"  # confirmed after seeing `changes`
     try:
         if form.get("outcome") == "clear":
             tournaments.clear_result(get_session(), tournament_id, match_id, form.get("reason"))
@@ -170,10 +178,32 @@ def set_result(tournament_id: str, match_id: int) -> Any:
                 return _desk(tournament_id, status=422, form=form, failed=(match_id, errors))
             tournaments.set_result(get_session(), tournament_id, match_id, places, points,
                                    form.get("reason"))
+    except TournamentConflict as conflict:
+        get_session().rollback()
+        return _desk(tournament_id, status=409, form=form,
+                     failed=(match_id, {"result": render_msg(conflict.message)}),
+                     changes=[render_msg(change) for change in conflict.changes])
     except RuleError as error:
         get_session().rollback()
         return _desk(tournament_id, status=422, form=form,
                      failed=(match_id, {"result": render_msg(error.message)}))
+    if acting.current().warnings:  # said on the desk itself: a redirect would lose them
+        return _desk(tournament_id)
+    return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
+
+
+@bp.post("/<tournament_id>/withdraw")
+def withdraw(tournament_id: str) -> Any:
+    """An entrant leaves: chosen on the desk, with the reason."""
+    require_director(tournament_id)
+    acting.current().by = acting.DIRECTOR
+    try:
+        tournaments.withdraw(get_session(), tournament_id,
+                             request.form.get("entrant", type=int) or 0,
+                             request.form.get("reason"))
+    except RuleError as error:
+        get_session().rollback()
+        return _desk(tournament_id, render_msg(error.message), 422, request.form)
     return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
 
 

@@ -3,11 +3,13 @@ did it (director, scorer, side or system), with the reason and what it changed."
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from sqlmodel import Session, col, select
 
 from ...models_tournament import Entrant, Match, Round, Tournament, TournamentEvent
+from ...rules.messages import N_, Msg, msg
 from .. import acting
 
 # Actions that set what a match's result is; the latest of them is its result on record.
@@ -52,3 +54,70 @@ def history(session: Session, tournament_id: str) -> list[TournamentEvent]:
     return list(session.exec(select(TournamentEvent)
                              .where(TournamentEvent.tournament_id == tournament_id)
                              .order_by(col(TournamentEvent.id).desc())))
+
+
+# --- The trail in words, for the desk ---------------------------------------------------------
+
+_WHAT = {
+    "create": N_("Tournament created"),
+    "entrants": N_("Entrants added: {added}"),
+    "late_entry": N_("Late entrants added: {added}"),
+    "round": N_("Round {paired} paired"),
+    "result": N_("Result: {outcome}"),
+    "correction": N_("Result corrected: {outcome} (was: {previous})"),
+    "clear_result": N_("Result set by hand removed: the games decide ({outcome})"),
+    "confirmed": N_("Result confirmed"),
+    "disputed": N_("Result disputed"),
+    "reseat": N_("Re-seated: now {seated}"),
+    "take_back": N_("Taken back, to be paired again"),
+    "walkover": N_("Walkover: {outcome}"),
+    "withdraw": N_("Withdrew"),
+    "director_key": N_("New director key"),
+    "table_key": N_("New scorer key for the table"),
+    "side_keys": N_("Sides' confirmation links replaced"),
+}
+_BY = {acting.DIRECTOR: N_("the director"), acting.SCORER: N_("the scorer"),
+       acting.SIDE: N_("a side"), acting.SYSTEM: N_("Companion")}
+
+
+@dataclass(frozen=True)
+class Line:
+    """One event as the desk shows it: where, what, and who."""
+
+    where: Msg | None
+    what: Msg
+    by: Msg
+    event: TournamentEvent
+
+
+def describe(event: TournamentEvent) -> Line:
+    names = event.names or []
+    where = None
+    if event.round is not None:
+        where = msg(N_("Round {round}, table {table} ({names})"), round=event.round,
+                    table=event.table, names=sides(names))
+    elif names:
+        where = msg(N_("{names}"), names=names)
+    after, before = event.after or {}, event.before or {}
+    what = msg(_WHAT.get(event.action, N_("Changed")),
+               added=after.get("entrants", []), paired=after.get("round"),
+               outcome=_outcome(after, names), previous=_outcome(before, names),
+               seated=sides(after.get("names", [])))
+    return Line(where, what, msg(_BY.get(event.by, N_("Companion"))), event)
+
+
+def sides(names: list[str]) -> Msg:
+    """A match's sides: "Anis v Dina", or a list at bigger tables."""
+    if len(names) == 2:
+        return msg(N_("{first} v {second}"), first=names[0], second=names[1])
+    return msg(N_("{names}"), names=names)
+
+
+def _outcome(result: dict[str, Any], names: list[str]) -> Msg:
+    places = result.get("places") or []
+    if not places:
+        return msg(N_("no result"))
+    if places.count(1) > 1 or len(places) != len(names):
+        return msg(N_("a draw")) if places.count(1) > 1 else msg(N_("places {places}"),
+                                                                   places=places)
+    return msg(N_("{name} won"), name=names[places.index(1)])

@@ -134,7 +134,7 @@ def apply(session: Session, tournament: TournamentView, changes: Plan) -> None:
         refusal = TournamentConflict(msg(
             N_("Round {round}, table {table} ({names}) has started: confirm the cascade to "
                "reopen it and every later match this change touches."),
-            round=started.round, table=started.row.table, names=" v ".join(started.names)),
+            round=started.round, table=started.row.table, names=audit.sides(started.names)),
             "cascade")
         refusal.changes = describe(tournament, changes)
         raise refusal
@@ -165,17 +165,17 @@ def describe(tournament: TournamentView, changes: Plan) -> list[Msg]:
     said = []
     for view, sides in changes:
         where = {"round": view.round, "table": view.row.table,
-                 "before": " v ".join(view.names)}
+                 "before": audit.sides(view.names)}
         if sides is None:
             said.append(msg(N_("Round {round}, table {table}: {before} is taken back, to be "
                                "paired again."), **where))
         elif view.started:
             said.append(msg(N_("Round {round}, table {table}: {before} becomes {after}; its "
                                "games are kept, counted for nobody."), **where,
-                            after=" v ".join(names.get(s, "?") for s in sides)))
+                            after=audit.sides([names.get(s, "?") for s in sides])))
         else:
             said.append(msg(N_("Round {round}, table {table}: {before} becomes {after}."),
-                            **where, after=" v ".join(names.get(s, "?") for s in sides)))
+                            **where, after=audit.sides([names.get(s, "?") for s in sides])))
     return said
 
 

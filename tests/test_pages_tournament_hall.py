@@ -1,0 +1,115 @@
+"""The director's desk in the tournament hall: what a correction will do before it is
+confirmed, withdrawals and late entries, and a history that says who did what where.
+
+Basra, best of one: `sweep(side)` is one hand of 163 to that side (a game at once);
+BASRA_WIN is 73 to side 0 (the game goes on). Anis v Dina and Badia v Cala in round 1.
+"""
+
+from __future__ import annotations
+
+from .helpers import BASRA_WIN, desk, director, next_round, play, sweep, text
+from .helpers import create_tournament as create
+
+FOUR = ["Anis", "Badia", "Cala", "Dina"]
+
+
+def started_final(client):
+    """Anis beat Dina, Badia beat Cala, and the final Anis v Badia has its first hand."""
+    t = create(client, format="knockout", entrants=FOUR, settings={"best_of": 1})
+    first = next_round(client, t)["matches"]
+    for match in first:
+        play(client, match, sweep(0), hands=1)
+    final = next_round(client, t)["matches"][0]
+    play(client, final, BASRA_WIN, hands=1)
+    return t, first
+
+
+def test_the_desk_shows_what_a_correction_reopens_before_the_director_confirms(client):
+    t, first = started_final(client)
+    desk(client, t)
+    url = f"/tournaments/{t['id']}/matches/{first[0]['id']}/result"
+    form = {"places": ["2", "1"], "points": ["", ""], "reason": "names swapped"}
+    asked = client.post(url, data=form)
+    assert asked.status_code == 409
+    page = text(asked)
+    assert ("Round 2, table 1 (Anis v Badia) has started: confirm the cascade to reopen it "
+            "and every later match this change touches.") in page
+    assert ("Confirming reopens these matches: Round 2, table 1: Anis v Badia becomes Dina v "
+            "Badia; its games are kept, counted for nobody.") in page
+    assert "Confirm: change the result and reopen them" in page
+    unchanged = client.get(f"/api/v1/tournaments/{t['id']}", headers=director(t)).get_json()
+    assert unchanged["rounds"][1]["matches"][0]["names"] == ["Anis", "Badia"]
+
+    done = client.post(url, data={**form, "cascade": "1"})
+    assert done.status_code == 303
+    page = desk(client, t)
+    assert ("Round 2, table 1 (Dina v Badia) : Re-seated: now Dina v Badia (by the director)"
+            in page)  # the page's text: tags count as spaces
+    assert ("Round 1, table 1 (Anis v Dina) : Result: Dina won (by the director) : "
+            "names swapped") in page
+
+
+def test_the_history_names_the_round_table_entrants_and_who_acted(client):
+    t = create(client, format="knockout", entrants=FOUR, settings={"best_of": 1,
+                                                                    "confirm_results": True})
+    match = next_round(client, t)["matches"][0]
+    play(client, match, sweep(0), hands=1)
+    client.post(f"/api/v1/tournaments/{t['id']}/matches/{match['id']}/confirm",
+                headers=director(t))
+    page = desk(client, t)
+    assert "Round 1, table 1 (Anis v Dina) : Result confirmed (by the director)" in page
+    assert "Round 1, table 1 (Anis v Dina) : Result: Anis won (by the scorer)" in page
+    assert "Round 1 paired (by the director)" in page
+
+
+def test_the_director_withdraws_an_entrant_from_the_desk(client):
+    t = create(client, entrants=FOUR, settings={"best_of": 1})
+    next_round(client, t)
+    desk(client, t)
+    entrant = next(e["id"] for e in t["entrants"] if e["name"] == "Dina")
+    refused = client.post(f"/tournaments/{t['id']}/withdraw", data={"entrant": entrant})
+    assert refused.status_code == 422
+    assert "Say why Dina withdraws" in text(refused)
+    assert client.post(f"/tournaments/{t['id']}/withdraw",
+                       data={"entrant": entrant, "reason": "Flight home"}).status_code == 303
+    page = desk(client, t)
+    assert "Dina (withdrew)" in page
+    assert "Dina : Withdrew (by the director) : Flight home" in page
+    assert "Walkover: the other side withdrew." in page
+
+
+def test_a_swiss_takes_late_entrants_on_the_desk(client):
+    t = create(client, format="swiss", entrants=FOUR, settings={"best_of": 1})
+    next_round(client, t)
+    page = desk(client, t)
+    assert "Late entrants are paired from the next round, with no points." in page
+    assert client.post(f"/tournaments/{t['id']}/entrants",
+                       data={"entrants": "Emad"}).status_code == 303
+    assert "Late entrants added: Emad (by the director)" in desk(client, t)
+
+
+def test_the_set_up_page_refuses_a_single_entrant(client):
+    page = client.post("/tournaments/new", data={
+        "name": "Friday", "variant": "basra", "format": "swiss", "entrants": "Anis"})
+    assert page.status_code == 422
+    assert ("A tournament needs at least two entrants: give their names, one per line."
+            in text(page))
+
+
+def test_the_dispute_on_the_desk_is_one_tap_from_correcting_the_hand(client):
+    t = create(client, format="knockout", entrants=FOUR, settings={"best_of": 1,
+                                                                    "confirm_results": True})
+    match = next_round(client, t)["matches"][0]
+    play(client, match, sweep(0), hands=1)
+    body = client.get(f"/api/v1/tournaments/{t['id']}", headers=director(t)).get_json()
+    side = body["rounds"][0]["matches"][0]["side_keys"][1]
+    client.post(f"/api/v1/tournaments/{t['id']}/matches/{match['id']}/confirm",
+                json={"dispute": "Hand 1 was mine", "hands": [
+                    {"game": match["current_game"], "number": 1}]},
+                headers={"Authorization": f"Bearer {side}"})
+    desk(client, t)
+    html = client.get(f"/tournaments/{t['id']}").get_data(as_text=True)
+    edit = f"/games/{match['current_game']}/hands/1/edit"
+    assert f'class="correct-hand" href="{edit}"' in html
+    form = client.get(edit)
+    assert form.status_code == 200  # the director's cookie opens the table's game
