@@ -10,6 +10,7 @@ announcement or the next heartbeat, and sends the version it then reads.
 from __future__ import annotations
 
 import logging
+import random
 import threading
 import time
 import weakref
@@ -161,7 +162,9 @@ def stream(hub: Hub, topic: str, shown: str | None, beat: float = BEAT_SECONDS,
     watch = hub.watch(topic)
     try:
         yield "retry: 1000\n\n"
-        started = checked = time.monotonic()
+        started = time.monotonic()
+        # Spread the streams' own checks, so hundreds of them never read the database at once.
+        checked = started - random.uniform(0, RECHECK_SECONDS)
         while True:
             watch.woken.clear()  # before reading: an announcement meanwhile wakes the wait
             now = time.monotonic()

@@ -10,7 +10,7 @@ from flask import Response, jsonify, url_for
 from ..db import get_session
 from ..i18n import render_msg
 from ..rules.scores import HandScore
-from ..services import acting, tournaments
+from ..services import acting, game_cache, games
 from ..services.games import GameView
 
 
@@ -77,7 +77,10 @@ def game_json(game: GameView) -> dict[str, Any]:
 
 def match_json(game: GameView) -> dict[str, Any] | None:
     """The match the game is part of (a tournament table's or a Basra match), else None."""
-    match = tournaments.match_of(get_session(), game.row)
+    session = get_session()
+    # A tournament table's (no query for a game known to be at none), else its Basra match.
+    match = (game_cache.table_match(session, game.row.id)
+             or games.standalone_match(session, game.row))
     if match is None:
         return None
     return {"wins": list(match.wins), "next_game": match.next_game, "decided": match.decided}

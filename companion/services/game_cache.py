@@ -14,13 +14,14 @@ from ..cache import Kept
 from ..models import Game
 from ..rules.catalogue import get_game
 from ..rules.scores import GameState
-from . import games
+from . import games, tournaments
 
 Computed = tuple[list[dict[str, Any]], GameState]
 SIZE = 256  # games kept; one at the 500-hand cap holds well under a megabyte
 
 
 _KEPT: Kept[Computed] = Kept(SIZE)
+_AT_NO_TABLE: Kept[bool] = Kept(4096)
 
 
 def read_game(session: Session, game_id: str) -> games.GameView:
@@ -40,3 +41,14 @@ def read_game(session: Session, game_id: str) -> games.GameView:
     if games.current_version(session, game_id) == row.version == game.row.version:
         _KEPT.put(key, (game.hands, state))
     return game
+
+
+def table_match(session: Session, game_id: str) -> games.GameMatch | None:
+    """tournaments.game_match, with no query for a game known to be at no tournament table:
+    a game is put at a table when it is created, or never."""
+    if _AT_NO_TABLE.get(game_id):
+        return None
+    found = tournaments.game_match(session, game_id)
+    if found is None:
+        _AT_NO_TABLE.put(game_id, True)
+    return found

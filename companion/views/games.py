@@ -10,6 +10,7 @@ from flask import Blueprint, Response, redirect, render_template, request, url_f
 from flask_babel import get_locale
 from flask_babel import gettext as _
 from htmx_flask import request as htmx_request
+from markupsafe import Markup
 from sqlmodel import Session
 
 from ..conditional import conditional
@@ -18,7 +19,7 @@ from ..i18n import current_digits, render_msg
 from ..limits import creates, refuse_key
 from ..rules.catalogue import GAMES, get_game
 from ..rules.messages import RuleError
-from ..services import chart, device, game_cache, games, history, setup, tournaments
+from ..services import chart, device, game_cache, games, history, setup
 from ..services.access import (
     can_edit,
     editor_key,
@@ -30,7 +31,6 @@ from ..services.keys import key_matches
 from ..services.payload import read_version
 from . import dead_links
 from .fragment_cache import FragmentCache
-from .render import page_or_fragment
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 BOARDS = FragmentCache()
@@ -106,9 +106,10 @@ def show(game_id: str) -> Any:
     next_key = editor_key(game_id) if board["editor"] and onward else None
     # After an undo the scorer reads what it undid, with a button to make it again.
     undone = games.last_undo(get_session(), game_id) if board["editor"] else None
-    return page_or_fragment("games/show.html", "games/_board.html", **board, last_change=last,
-                            next_key=next_key, message=notice,
-                            undone=undone and history.describe(undone))
+    if htmx_request.htmx and not htmx_request.htmx.boosted:
+        return board["board_html"]  # the board alone, as games.board sends it
+    return render_template("games/show.html", **board, last_change=last, next_key=next_key,
+                           message=notice, undone=undone and history.describe(undone))
 
 
 @bp.get("/<game_id>/board")
@@ -116,16 +117,11 @@ def board(game_id: str) -> Any:
     """The live board for pollers and pushed fetches: 204 when nothing changed since `since`,
     304 when the phone holds this very board (ETag)."""
     since = request.args.get("since", type=int)
-    version = games.current_version(get_session(), game_id)
-    if version == since:
+    game = game_cache.read_game(get_session(), game_id)  # one query when this version is kept
+    if game.row.version == since:
         return Response(status=204)
-    editor = can_edit(game_id)
-    game = game_cache.read_game(get_session(), game_id)
-    # The match lines change with the match's other games, so they are part of the key.
-    matches = _matches(game)
-    key = (game_id, game.row.version, str(get_locale()), current_digits(), editor, *matches)
-    return conditional(key, lambda: BOARDS.get_or_render(key, lambda: render_template(
-        "games/_board.html", **_board(game, editor=editor, matches=matches))))
+    context = _board_context(game)
+    return conditional(_board_key(context), lambda: _board_html(context))
 
 
 Matches = tuple[games.MatchSummary | None, games.GameMatch | None]
@@ -134,23 +130,46 @@ Matches = tuple[games.MatchSummary | None, games.GameMatch | None]
 def _matches(game: games.GameView) -> Matches:
     """The game's match of its own (Basra) and its tournament table's match, if any."""
     return (games.match_summary(get_session(), game.row),
-            tournaments.game_match(get_session(), game.row.id))
+            game_cache.table_match(get_session(), game.row.id))
 
 
-def _board(game: games.GameView, editor: bool | None = None,
-           matches: Matches | None = None) -> dict[str, Any]:
-    """What the board shows: the game, its chart, its match (a Basra match or a tournament
-    table's), and whether this phone may change it."""
-    scores = [hand.scores for hand in game.state.hands[:game.state.counted]]
-    match, table_match = _matches(game) if matches is None else matches
+def _board_context(game: games.GameView, editor: bool | None = None) -> dict[str, Any]:
+    """What the board shows: the game, its match (a Basra match or a tournament table's; they
+    change with the match's other games), and whether this phone may change it."""
+    match, table_match = _matches(game)
     return {
         "game": game,
-        "chart": chart.progression(scores, game.sides),
         "editor": can_edit(game.row.id) if editor is None else editor,
         "winners": [game.sides[side] for side in game.state.winners],
         "match": match,
         "table_match": table_match,
     }
+
+
+def _board_key(context: dict[str, Any]) -> tuple[Any, ...]:
+    """Everything the board's HTML depends on."""
+    row = context["game"].row
+    return (row.id, row.version, str(get_locale()), current_digits(), context["editor"],
+            context["match"], context["table_match"])
+
+
+def _board_html(context: dict[str, Any]) -> Markup:
+    """The board, rendered once per version, language, digits and scorer-or-not: a game at
+    the 500-hand cap is rendered at its change, not at every read."""
+    game = context["game"]
+
+    def render() -> str:
+        scores = [hand.scores for hand in game.state.hands[:game.state.counted]]
+        return render_template("games/_board.html", **context,
+                               chart=chart.progression(scores, game.sides))
+
+    return Markup(BOARDS.get_or_render(_board_key(context), render))
+
+
+def _board(game: games.GameView, editor: bool | None = None) -> dict[str, Any]:
+    """The board's context and its HTML, for the game page."""
+    context = _board_context(game, editor)
+    return {**context, "board_html": _board_html(context)}
 
 
 @bp.post("/<game_id>/next")

@@ -2,7 +2,8 @@
 // stream's address) is fetched again the moment the server says its game or tournament moved.
 // While the stream answers (a `beat` every 5 s), the container's own polling (hx-trigger
 // "every 2s") is held back; when the stream cannot be opened, drops or falls silent, polling
-// goes on as before, and the stream is tried again. freshness.js hears every message.
+// goes on as before, and the stream is tried again. freshness.js hears every message, unless
+// the board is behind: a fetch the stream asked for has not come back (so it says so).
 "use strict";
 
 (function () {
@@ -12,6 +13,7 @@
   let live = false; // the stream is open and heard from lately
   let heardAt = 0;
   let pushing = false; // a fetch this script asks for, not a poll
+  let behind = false; // a change was announced and the board has not come back yet
 
   function containers() {
     return document.querySelectorAll("[data-live]");
@@ -20,7 +22,7 @@
   function heard() {
     heardAt = Date.now();
     live = true;
-    document.dispatchEvent(new CustomEvent("live:heard"));
+    if (!behind) document.dispatchEvent(new CustomEvent("live:heard"));
   }
 
   function refresh() {
@@ -28,6 +30,7 @@
       const path = elt.getAttribute("hx-get");
       if (!path || !window.htmx) return;
       pushing = true;
+      behind = true;
       try {
         htmx.ajax("GET", path, { source: elt, target: elt, swap: "outerHTML" });
       } finally {
@@ -60,10 +63,20 @@
     };
   }
 
-  // A poll while the stream is live would only ask what the stream already said.
+  // A poll while the stream is live would only ask what the stream already said; while the
+  // board is behind (its fetch failed or hangs), polls go on until one brings it.
   document.addEventListener("htmx:confirm", function (event) {
     const trigger = event.detail.elt.getAttribute("hx-trigger") || "";
-    if (live && !pushing && /(^|\s)every\s/.test(trigger)) event.preventDefault();
+    if (live && !behind && !pushing && /(^|\s)every\s/.test(trigger)) event.preventDefault();
+  });
+  function caughtUp(event) {
+    const elt = event.detail.elt || event.target;
+    if (elt && elt.hasAttribute && elt.hasAttribute("data-live")) behind = false;
+  }
+  // The new board is in (htmx:load), or the answer was "nothing new" (a 204).
+  document.addEventListener("htmx:load", caughtUp);
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.successful) caughtUp(event);
   });
 
   setInterval(function () {

@@ -45,7 +45,7 @@ def test_a_save_reaches_the_watching_phone_by_push_without_polling(page, live_se
     polls = board_requests(page)
     assert save_hand(server, game)[0] == 201
     # Ali & Cyrus made their 100 bid: 100; Bahar & Dara keep the other 65 of 165.
-    expect(page.locator('[data-total-side="0"]')).to_have_text("100", timeout=1500)
+    expect(page.locator('[data-total-side="0"]')).to_have_text("100", timeout=3000)
     expect(page.locator('[data-total-side="1"]')).to_have_text("65")
     heard = page.evaluate("window.heard")
     # The next heartbeat comes 5 s later: two poll periods (2 s) without a poll in between.
@@ -77,7 +77,7 @@ def test_with_the_network_cut_the_stale_banner_shows_and_clears(page, live_serve
     page.context.set_offline(False)
     expect(banner).to_be_hidden(timeout=10000)
     assert save_hand(server, game)[0] == 201
-    expect(page.locator('[data-total-side="0"]')).to_have_text("100", timeout=1500)
+    expect(page.locator('[data-total-side="0"]')).to_have_text("100", timeout=3000)
 
 
 def test_a_save_on_one_worker_reaches_phones_on_the_other(browser, tmp_path, sqlite_template):
@@ -101,7 +101,7 @@ def test_a_save_on_one_worker_reaches_phones_on_the_other(browser, tmp_path, sql
             assert save_hand(server, game)[0] == 201
             for phone in phones:
                 total = phone.locator('[data-total-side="0"]')
-                expect(total).to_have_text(str(100 * saved), timeout=1500)
+                expect(total).to_have_text(str(100 * saved), timeout=3000)
         assert all(len(made) == 3 for made in polls), polls  # one fetch per save, no poll
         context.close()
     streams = server.pids(f"GET /games/{game['id']}/live")

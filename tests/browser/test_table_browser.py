@@ -192,10 +192,11 @@ def test_a_board_whose_poll_hangs_says_so_and_recovers(phone, live_server):
     hung: list = []
     phone.route("**/board?**", lambda route: hung.append(route))  # never answered
     stale = phone.locator("#stale")
-    expect(stale).to_be_visible(timeout=20_000)
-    assert stale.inner_text().startswith("Connection lost — scores as of ")
+    # The stream says a hand was saved; the board's fetch of it hangs, and so do its polls.
     api(f"{live_server}/api/v1/games/{game['id']}/hands",
         {"hand": {"bidder": 0, "bid": 120, "bidder_points": 130}}, game["edit_key"])
+    expect(stale).to_be_visible(timeout=20_000)
+    assert stale.inner_text().startswith("Connection lost — scores as of ")
     phone.unroute("**/board?**")
     # The hung poll times out (htmx's timeout), the next one answers with the new hand.
     expect(stale).to_be_hidden(timeout=15_000)
