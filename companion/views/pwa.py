@@ -17,9 +17,10 @@ bp = Blueprint("pwa", __name__)
 THEME_COLOUR = "#0b5d3b"  # the table green of the stylesheet and the icons
 BACKGROUND = "#fbfaf7"
 ICON_SIZES = (192, 512)
-# What a phone keeps to show a game it opened while the connection is gone (static/ names).
+# What a phone keeps to show a game it opened, or a correction form of its hands, while the
+# connection is gone (static/ names).
 SHELL_FILES = ("css/app.css", "js/app.js", "js/outbox.js", "js/freshness.js", "js/share.js",
-               "js/offline.js", "vendor/htmx.min.js", "favicon.svg",
+               "js/offline.js", "js/entry.js", "vendor/htmx.min.js", "favicon.svg",
                *(f"icons/icon-{size}.png" for size in ICON_SIZES))
 
 

@@ -1,4 +1,5 @@
-// The offline page: a button to try again, and the games this phone keeps a copy of.
+// The offline page: a button to try again, the games this phone keeps a copy of, and the
+// page itself once the connection is back.
 "use strict";
 
 (function () {
@@ -26,6 +27,25 @@
     });
     document.getElementById("saved-boards").hidden = boards.length === 0;
   }
+
+  // Once the connection is back and nothing waits to be sent (static/js/outbox.js), the page
+  // asked for replaces this one: no "No connection" left under a "Saved".
+  function waiting() {
+    try {
+      return (JSON.parse(localStorage.getItem("companion-outbox")) || []).some(function (item) {
+        return !item.problem;
+      });
+    } catch (err) {
+      return false;
+    }
+  }
+
+  function backAgain() {
+    if (navigator.onLine && !waiting()) location.reload();
+  }
+
+  window.addEventListener("online", backAgain);
+  document.addEventListener("companion:sent", backAgain);
 
   document.addEventListener("DOMContentLoaded", function () {
     document.getElementById("try-again").addEventListener("click", function () {

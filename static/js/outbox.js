@@ -3,12 +3,19 @@
 // themselves and at a tap until the server answers. The key makes a resend that crosses a
 // lost answer harmless: a hand is never lost and never added twice. Plain localStorage, so it
 // works over http too, where there is no service worker.
+//
+// Nothing typed is ever dropped: a resend refused for a stale form token gets a fresh token
+// and goes again (once, same key); one refused for a reason a person must weigh (the edit key
+// gone or replaced, the game or hand gone, another phone first) stays on the phone, said at
+// the top of the screen with what to do in one tap.
 "use strict";
 
 (function () {
   const STORE = "companion-outbox";
   const TIMEOUT_MS = 8000; // as htmx's timeout (base.html)
+  const SLOW_MS = 2000; // "Still sending…" after this long without an answer
   const RETRY_MS = 5000;
+  const TOKEN_URL = "/form-token";
   let sending = false;
 
   function load() {
@@ -28,6 +35,10 @@
     store(load().filter(function (item) { return item.key !== key; }));
   }
 
+  function update(item) {
+    store(load().map(function (old) { return old.key === item.key ? item : old; }));
+  }
+
   // What a form would send, under its idempotency key (a second tap replaces, never adds).
   function itemOf(form) {
     const fields = [];
@@ -42,29 +53,134 @@
     store(load().filter(function (old) { return old.key !== item.key; }).concat([item]));
   }
 
+  // --- What the phone shows ---------------------------------------------------------------
+
   function show() {
     const box = document.getElementById("outbox");
     if (!box) return;
     const items = load();
+    const waiting = items.filter(function (item) { return !item.problem; });
     const list = document.getElementById("outbox-items");
-    list.replaceChildren.apply(list, items.map(function (item) {
+    list.replaceChildren.apply(list, waiting.map(function (item) {
       const line = document.createElement("li");
       line.textContent = item.label;
       return line;
     }));
-    box.hidden = items.length === 0;
+    box.hidden = waiting.length === 0;
+    showProblems(items.filter(function (item) { return item.problem; }));
   }
 
-  // The server's answer, or null when there was none worth keeping (a 5xx changed nothing).
+  function button(text, action) {
+    const tap = document.createElement("button");
+    tap.type = "button";
+    tap.className = "secondary";
+    tap.textContent = text;
+    tap.addEventListener("click", action);
+    return tap;
+  }
+
+  function showProblems(items) {
+    const box = document.getElementById("outbox-problems");
+    if (!box) return;
+    const texts = box.dataset;
+    const list = document.getElementById("outbox-problem-items");
+    list.replaceChildren.apply(list, items.map(function (item) {
+      const line = document.createElement("li");
+      line.dataset.key = item.key;
+      const what = document.createElement("p");
+      const label = document.createElement("strong");
+      label.textContent = item.label;
+      what.append(label, document.createElement("br"), item.problem.text);
+      const actions = document.createElement("div");
+      actions.className = "actions";
+      if (item.problem.asNext) {
+        actions.append(button(item.problem.asNext, function () { addAsNext(item); }));
+      } else if (item.problem.status === 401) {
+        actions.append(button(texts.send, function () { retry(item); }));
+      } else if (item.problem.status === 409 || item.problem.status === 422) {
+        actions.append(button(texts.open, function () { openForm(item); }));
+      }
+      actions.append(button(texts.copy, function () { copy(item, line); }),
+                     button(texts.discard, function () { forget(item.key); }));
+      line.append(what, actions);
+      return line;
+    }));
+    const shown = !box.hidden;
+    box.hidden = items.length === 0;
+    if (!box.hidden && !shown) {
+      window.scrollTo(0, 0);
+      box.focus({ preventScroll: true });
+    }
+  }
+
+  // What was typed, as text: to keep it anywhere, whatever Companion does.
+  function summary(item) {
+    const skip = ["csrf_token", "key", "version", "mode", "number"];
+    return item.label + "\n" + item.fields.filter(function (pair) {
+      return skip.indexOf(pair[0]) < 0 && pair[1] !== "";
+    }).map(function (pair) { return pair[0] + ": " + pair[1]; }).join("\n");
+  }
+
+  function copy(item, line) {
+    let box = line.querySelector("textarea");
+    if (!box) {
+      box = document.createElement("textarea");
+      box.readOnly = true;
+      box.rows = 4;
+      box.value = summary(item);
+      line.append(box);
+    }
+    box.select();
+    const done = function () {
+      const note = line.querySelector(".copied") || document.createElement("span");
+      note.className = "copied";
+      note.setAttribute("role", "status");
+      note.textContent = document.getElementById("outbox-problems").dataset.copied;
+      line.querySelector(".actions").append(note);
+    };
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(box.value).then(done, function () { /* selected */ });
+    } else if (document.execCommand("copy")) {
+      done();
+    }
+  }
+
+  function announce(item) {
+    const note = document.getElementById("outbox-sent");
+    if (!note) return;
+    note.textContent = note.dataset.text.replace("{what}", item.label);
+    note.hidden = false;
+    setTimeout(function () { note.hidden = true; }, 8000);
+  }
+
+  // "Still sending…" while an answer is slow.
+  let slowTimers = 0;
+  function slowly(promise) {
+    const note = document.getElementById("outbox-slow");
+    slowTimers += 1;
+    const timer = setTimeout(function () { if (note) note.hidden = false; }, SLOW_MS);
+    const done = function () {
+      clearTimeout(timer);
+      slowTimers -= 1;
+      if (note && slowTimers === 0) note.hidden = true;
+    };
+    promise.then(done, done);
+    return promise;
+  }
+
+  // --- Sending ------------------------------------------------------------------------------
+
+  // The server's answer, or null when there was none worth keeping (a 5xx changed nothing,
+  // a 429 asks to wait).
   async function send(item) {
     const controller = new AbortController();
     const timer = setTimeout(function () { controller.abort(); }, TIMEOUT_MS);
     try {
-      const response = await fetch(item.url, {
+      const response = await slowly(fetch(item.url, {
         method: "POST", body: new URLSearchParams(item.fields), credentials: "same-origin",
         signal: controller.signal,
-      });
-      return response.status >= 500 ? null : response;
+      }));
+      return response.status >= 500 || response.status === 429 ? null : response;
     } catch (err) {
       return null;
     } finally {
@@ -72,9 +188,120 @@
     }
   }
 
-  // A refusal (a stale correction, an impossible hand) is the server's page to read: post the
-  // same fields once more as an ordinary form, which changes nothing and shows it.
-  function showRefusal(item) {
+  function expiredToken(response) {
+    return response.status === 400 &&
+      response.headers.get("X-Companion-Refused") === "form-token";
+  }
+
+  // A fresh form token (and session) for this browser; null when the server cannot be asked.
+  async function freshToken() {
+    try {
+      const response = await fetch(TOKEN_URL, { credentials: "same-origin", cache: "no-store" });
+      return response.ok ? (await response.json()).csrf_token : null;
+    } catch (err) {
+      return null;
+    }
+  }
+
+  function withField(item, name, value) {
+    const fields = item.fields.filter(function (pair) { return pair[0] !== name; });
+    fields.push([name, value]);
+    return Object.assign({}, item, { fields: fields });
+  }
+
+  // Sent, with the form token renewed once if it went stale: the answer, or null.
+  async function deliver(item) {
+    const response = await send(item);
+    if (response === null || !expiredToken(response)) return response;
+    const token = await freshToken();
+    if (token === null) return null; // asked again later, with this token or a fresh one
+    const renewed = withField(item, "csrf_token", token);
+    update(renewed);
+    return send(renewed);
+  }
+
+  // Why the server refused it, in a sentence, and what a tap may do about it.
+  async function problemOf(item, response) {
+    const texts = document.getElementById("outbox-problems");
+    const data = texts ? texts.dataset : {};
+    const problem = { status: response.status };
+    let page = null;
+    try {
+      page = new DOMParser().parseFromString(await response.text(), "text/html");
+    } catch (err) {
+      page = null;
+    }
+    const form = page && page.querySelector("form[data-outbox]");
+    if (response.status === 409 && form && form.dataset.asNext) {
+      // Another phone added a hand first: this one can follow it as the next hand.
+      problem.asNext = form.dataset.asNext;
+      problem.label = form.dataset.outbox;
+      problem.version = form.elements.version && form.elements.version.value;
+    }
+    const said = page && page.querySelector("#preview .error, .notice h1, [role=alert]");
+    if (expiredToken(response)) problem.text = data.expired;
+    else if (data[response.status]) problem.text = data[response.status];
+    else problem.text = (data.other || "{why}").replace(
+      "{why}", said ? said.textContent.trim() : String(response.status));
+    return problem;
+  }
+
+  function onThisPage(item) {
+    const field = document.querySelector("form[data-outbox] input[name=key]");
+    return field !== null && field.value === item.key;
+  }
+
+  // One item's answer: gone when saved, kept with the reason when refused.
+  async function settle(item, response) {
+    if (response.ok) {
+      forget(item.key);
+      if (onThisPage(item)) {
+        location.assign(response.url);
+        return true;
+      }
+      announce(item);
+      document.dispatchEvent(new CustomEvent("companion:sent"));
+      return false;
+    }
+    const kept = load().find(function (old) { return old.key === item.key; }) || item;
+    keep(Object.assign({}, kept, { problem: await problemOf(item, response) }));
+    return false;
+  }
+
+  async function flush(options) {
+    if (sending) return;
+    sending = true;
+    const again = (options && options.retry) || [];
+    try {
+      for (const item of load()) {
+        if (item.problem && again.indexOf(item.problem.status) < 0) continue;
+        const response = await deliver(item);
+        if (response === null) break; // still no way through: keep it and the ones after it
+        if (await settle(item, response)) return;
+      }
+    } finally {
+      sending = false;
+    }
+  }
+
+  function retry(item) {
+    update(Object.assign({}, item, { problem: null }));
+    flush();
+  }
+
+  // Another phone added a hand first: send this one as the next hand, same key.
+  function addAsNext(item) {
+    const next = withField(item, "version", item.problem.version);
+    next.label = item.problem.label || item.label;
+    next.problem = null;
+    update(next);
+    flush();
+  }
+
+  // A correction (or an impossible hand) is the server's form to read: post the same fields
+  // once as an ordinary form, which changes nothing and shows it with why; saving it from
+  // there (same key) clears this.
+  function openForm(item) {
     const form = document.createElement("form");
     form.method = "post";
     form.action = item.url;
@@ -89,41 +316,7 @@
     form.submit();
   }
 
-  function announce(item) {
-    const note = document.getElementById("outbox-sent");
-    if (!note) return;
-    note.textContent = note.dataset.text.replace("{what}", item.label);
-    note.hidden = false;
-    setTimeout(function () { note.hidden = true; }, 8000);
-  }
-
-  function onThisPage(item) {
-    const field = document.querySelector("form[data-outbox] input[name=key]");
-    return field !== null && field.value === item.key;
-  }
-
-  async function flush() {
-    if (sending) return;
-    sending = true;
-    try {
-      for (const item of load()) {
-        const response = await send(item);
-        if (response === null) break; // still no way through: keep it and the ones after it
-        forget(item.key);
-        if (!response.ok) {
-          showRefusal(item);
-          return;
-        }
-        if (onThisPage(item)) {
-          location.assign(response.url);
-          return;
-        }
-        announce(item);
-      }
-    } finally {
-      sending = false;
-    }
-  }
+  // --- The forms --------------------------------------------------------------------------
 
   // htmx forms (a hand, a correction): a failed or timed-out save is kept.
   function failed(event) {
@@ -132,17 +325,44 @@
     keep(itemOf(form));
   }
 
+  function outboxForm(event) {
+    const form = event.detail.elt;
+    return form && form.matches && form.matches("form[data-outbox]") ? form : null;
+  }
+
   document.addEventListener("htmx:sendError", failed);
   document.addEventListener("htmx:timeout", failed);
   document.addEventListener("htmx:responseError", function (event) {
-    if (event.detail.xhr.status >= 500) failed(event);
+    const xhr = event.detail.xhr;
+    const form = outboxForm(event);
+    if (xhr.status >= 500 || xhr.status === 429) {
+      failed(event);
+    } else if (form && xhr.status !== 409 && xhr.status !== 422) {
+      // A stale form token (the session cookie is gone) is renewed and the save re-sent;
+      // a missing or replaced key, a game gone: kept, and said at the top (409 and 422 come
+      // back as the form itself, with why).
+      const item = itemOf(form);
+      keep(item);
+      const answer = new Response(xhr.responseText, { status: xhr.status, headers: {
+        "X-Companion-Refused": xhr.getResponseHeader("X-Companion-Refused") || "" } });
+      if (expiredToken(answer)) flush();
+      else problemOf(item, answer).then(function (problem) {
+        keep(Object.assign({}, item, { problem: problem }));
+      });
+    }
+  });
+  const pending = new WeakMap(); // a form's save in flight: what ends its "Still sending…"
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    const form = outboxForm(event);
+    if (form) slowly(new Promise(function (resolve) { pending.set(form, resolve); }));
   });
   // Tapped again and this time it went through: nothing is left to send.
   document.addEventListener("htmx:afterRequest", function (event) {
-    const form = event.detail.elt;
-    if (event.detail.successful && form.matches && form.matches("form[data-outbox]")) {
-      forget(form.elements.key.value);
-    }
+    const form = outboxForm(event);
+    if (!form) return;
+    const finish = pending.get(form);
+    if (finish) finish();
+    if (event.detail.successful) forget(form.elements.key.value);
   });
 
   // Plain forms (deleting a hand) are sent from here, so a failure leaves the page in place.
@@ -153,22 +373,47 @@
     const item = itemOf(form);
     const button = event.submitter;
     if (button) button.disabled = true;
-    const response = await send(item);
+    const response = await deliver(item);
     if (button) button.disabled = false;
     if (response === null) keep(item);
-    else if (response.ok) location.assign(response.url);
-    else showRefusal(item);
+    else await settle(item, response);
   });
 
-  window.addEventListener("online", flush);
+  // A page read from the service worker's copy carries the key it was made with: a new one,
+  // so two saves from the same copy are two changes, not one.
+  function freshKeys() {
+    if (!document.documentElement.hasAttribute("data-offline-copy")) return;
+    document.querySelectorAll("form[data-outbox] input[name=key]").forEach(function (field) {
+      const bytes = crypto.getRandomValues(new Uint8Array(16));
+      field.value = Array.from(bytes, function (b) {
+        return b.toString(16).padStart(2, "0");
+      }).join("");
+    });
+  }
+
+  // The scorer's game page names its hands' correction forms: the service worker keeps them,
+  // so that a correction can be queued once the connection is gone.
+  function keepCorrectionForms() {
+    const links = Array.from(document.querySelectorAll("a[href*='/hands/'][href$='/edit']"),
+                             function (link) { return link.href; });
+    if (!links.length || !("serviceWorker" in navigator)) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({ keep: links });
+    });
+  }
+
+  window.addEventListener("online", function () { flush(); });
   window.addEventListener("storage", show);
   document.addEventListener("DOMContentLoaded", function () {
+    freshKeys();
     show();
+    keepCorrectionForms();
     const sendNow = document.getElementById("outbox-send");
-    if (sendNow) sendNow.addEventListener("click", flush);
-    flush();
+    if (sendNow) sendNow.addEventListener("click", function () { flush(); });
+    // A key lost with the cookies may be back (the edit link opened again): try those too.
+    flush({ retry: [401] });
     setInterval(function () {
-      if (load().length) flush();
+      if (load().some(function (item) { return !item.problem; })) flush();
     }, RETRY_MS);
   });
 })();

@@ -1,7 +1,9 @@
 // Companion's service worker, registered only where the page has a secure context (HTTPS or
-// this computer). It keeps the app shell and the last board of each game opened, so they stay
-// readable offline. Saves never pass through here: the page itself keeps the ones not sent
+// this computer). It keeps the app shell, the last board of each game opened and the
+// correction forms of its hands, so they stay readable (and a correction can be queued)
+// offline. Saves never pass through here: the page itself keeps the ones not sent
 // (static/js/outbox.js), which also works over plain http where there is no service worker.
+// It never keeps an answer holding a key: the server marks those `Cache-Control: no-store`.
 "use strict";
 
 const SHELL = {{ shell | tojson }};
@@ -11,10 +13,25 @@ const BOARDS = "companion-boards";
 const GAME_PREFIX = {{ game_prefix | tojson }};
 const GAME_ID = new RegExp("^" + {{ game_id_pattern | tojson }} + "$");
 
-// A game's own page, /games/<id>: not its forms, history or rules, nor /games/new.
-function isGamePage(url) {
+const CORRECTION = new RegExp("^" + {{ game_id_pattern | tojson }} + "/hands/[0-9]+/edit$");
+
+// A game's own page, /games/<id>, or the correction form of one of its hands: not its other
+// forms, history or rules, nor /games/new.
+function isKept(url) {
+  const rest = url.pathname.slice(GAME_PREFIX.length);
   return url.pathname.startsWith(GAME_PREFIX) && !url.search &&
-    GAME_ID.test(url.pathname.slice(GAME_PREFIX.length));
+    (GAME_ID.test(rest) || CORRECTION.test(rest));
+}
+
+function mayKeep(response) {
+  return response.ok && !response.redirected &&
+    !/no-store/.test(response.headers.get("Cache-Control") || "");
+}
+
+// A copy read offline says so on its <html>: the page then gives its forms fresh keys.
+async function offlineCopy(copy) {
+  const html = (await copy.text()).replace("<html ", "<html data-offline-copy ");
+  return new Response(html, { status: copy.status, headers: copy.headers });
 }
 
 self.addEventListener("install", function (event) {
@@ -36,16 +53,33 @@ async function page(request) {
   const url = new URL(request.url);
   try {
     const response = await fetch(request);
-    if (response.ok && isGamePage(url)) {
+    if (isKept(url)) {
       const cache = await caches.open(BOARDS);
-      await cache.put(url.pathname, response.clone());
+      if (mayKeep(response)) await cache.put(url.pathname, response.clone());
+      else await cache.delete(url.pathname, { ignoreVary: true }); // never an older copy
     }
     return response;
   } catch (err) {
     const copy = await caches.match(url.pathname, { cacheName: BOARDS, ignoreVary: true });
-    return copy || (await caches.match(OFFLINE, { ignoreVary: true })) || Response.error();
+    if (copy) return offlineCopy(copy);
+    return (await caches.match(OFFLINE, { ignoreVary: true })) || Response.error();
   }
 }
+
+// The scorer's game page names its hands' correction forms: kept now, so that one can be
+// opened (and a correction queued) once the connection is gone.
+self.addEventListener("message", function (event) {
+  const urls = (event.data && event.data.keep) || [];
+  event.waitUntil(caches.open(BOARDS).then(function (cache) {
+    return Promise.all(urls.map(function (address) {
+      const url = new URL(address, self.location.origin);
+      if (url.origin !== self.location.origin || !isKept(url)) return null;
+      return fetch(url, { credentials: "same-origin" }).then(function (response) {
+        return mayKeep(response) ? cache.put(url.pathname, response) : null;
+      }).catch(function () { return null; });
+    }));
+  }));
+});
 
 self.addEventListener("fetch", function (event) {
   const request = event.request;

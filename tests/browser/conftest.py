@@ -31,19 +31,50 @@ def browser():
         browser.close()
 
 
-@pytest.fixture
-def live_server(tmp_path, sqlite_template):
-    """The app served over HTTP on a free loopback port, on its own SQLite file."""
+def table_app(tmp_path, sqlite_template):
+    """The app on its own copy of the migrated SQLite file, limits off."""
     db = tmp_path / "live.db"
     shutil.copy(sqlite_template, db)
-    app = create_app({"DATABASE_URL": f"sqlite:///{db}", "SECRET_KEY": "live-test",
-                      "RATELIMIT_ENABLED": False})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+    return create_app({"DATABASE_URL": f"sqlite:///{db}", "SECRET_KEY": "live-test",
+                       "RATELIMIT_ENABLED": False})
+
+
+class Server:
+    """An app served over HTTP on a loopback port; it can stop and start again on that port
+    (the server going away and coming back)."""
+
+    def __init__(self, app) -> None:
+        self.app, self.port, self.httpd = app, 0, None
+
+    def start(self) -> None:
+        self.httpd = make_server("127.0.0.1", self.port, self.app, threaded=True)
+        self.port = self.httpd.server_port
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+
+@pytest.fixture
+def server(tmp_path, sqlite_template):
+    """The app served on a free loopback port, on its own SQLite file."""
+    app = table_app(tmp_path, sqlite_template)
+    running = Server(app)
+    running.start()
+    yield running
+    running.stop()
     app.extensions["engine"].dispose()
+
+
+@pytest.fixture
+def live_server(server):
+    """The address of `server`."""
+    return server.url
 
 
 @pytest.fixture
@@ -62,3 +93,27 @@ def page(browser, request):
     context.close()
 
 
+def _phone(browser, **options):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=1,
+                                  **options)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.js_errors = errors
+    return page
+
+
+@pytest.fixture
+def phone(browser):
+    """A phone without the service worker, so that only the page's own outbox is at work."""
+    page = _phone(browser, service_workers="block")
+    yield page
+    page.context.close()
+
+
+@pytest.fixture
+def installed(browser):
+    """A phone on which the service worker may run (127.0.0.1 is a secure context)."""
+    page = _phone(browser)
+    yield page
+    page.context.close()

@@ -21,13 +21,13 @@ CHROMIUM_ARGS = [
 ]
 
 
-def api(url: str, body: Any = None, key: str | None = None) -> Any:
-    """A JSON call to a live server: POST when there is a body, else GET."""
+def api(url: str, body: Any = None, key: str | None = None, method: str | None = None) -> Any:
+    """A JSON call to a live server: POST when there is a body, else GET (or `method`)."""
     headers = {"Content-Type": "application/json"}
     if key:
         headers["Authorization"] = f"Bearer {key}"
     data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(url, data=data, headers=headers)
+    request = urllib.request.Request(url, data=data, headers=headers, method=method)
     with urllib.request.urlopen(request, timeout=30) as response:
         return json.loads(response.read())
 
@@ -93,3 +93,45 @@ def choose_slot(page, name: str) -> None:
     would still belong to the slot before)."""
     page.get_by_role("button", name=name).click()
     expect(page.get_by_role("button", name=name)).to_have_attribute("aria-pressed", "true")
+
+
+# --- At the table: a shelem game over the API, saves kept on the phone ---------------------
+
+PLAYERS = ["Ali", "Omar", "Sara", "Mina"]
+NOT_SAVED = "Not saved yet — will send when the connection is back"
+
+
+def new_game(server: str) -> dict:
+    return api(server + "/api/v1/games", {"game": "shelem", "players": PLAYERS})
+
+
+def stored(server: str, game: dict) -> dict:
+    return api(f"{server}/api/v1/games/{game['id']}")
+
+
+def hand_130(page) -> None:
+    """The bidding team bid 120 and took 130 of the 165 points: [130, 35]."""
+    page.click('label[for="bidder-0"]')
+    page.click('[data-for="bid"][data-set="120"]')
+    page.click('[data-for="bidder_points"][data-step="5"]')
+    page.click('[data-for="bidder_points"][data-step="5"]')
+    expect(page.locator("#bidder_points")).to_have_value("130")
+
+
+def posts_to(page, path: str, handler) -> None:
+    """Route the POSTs to `path` through `handler`; everything else goes through."""
+    def route(route):
+        if route.request.method == "POST":
+            handler(route)
+        else:
+            route.continue_()
+    page.route(f"**{path}", route)
+
+
+def saved_offline(page, game: dict) -> None:
+    """The game opened from its edit link, Hand 1 (bid 120, took 130) saved with no network."""
+    page.goto(game["edit_url"])
+    page.click("#add-hand")
+    hand_130(page)
+    page.context.set_offline(True)
+    page.click("#save")

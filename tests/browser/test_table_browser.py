@@ -15,63 +15,28 @@ from werkzeug.serving import make_server
 
 from companion import create_app
 
-from .helpers import CHROMIUM, CHROMIUM_ARGS, api
+from .helpers import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    NOT_SAVED,
+    api,
+    hand_130,
+    new_game,
+    posts_to,
+    saved_offline,
+    stored,
+)
 
 pytestmark = pytest.mark.browser
 
-PLAYERS = ["Ali", "Omar", "Sara", "Mina"]
-NOT_SAVED = "Not saved yet — will send when the connection is back"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 1}
-
-
-def new_game(server: str) -> dict:
-    return api(server + "/api/v1/games", {"game": "shelem", "players": PLAYERS})
-
-
-def stored(server: str, game: dict) -> dict:
-    return api(f"{server}/api/v1/games/{game['id']}")
-
-
-@pytest.fixture
-def phone(browser):
-    """A phone without the service worker, so that only the page's own outbox is at work."""
-    context = browser.new_context(**PHONE, service_workers="block")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.js_errors = errors
-    yield page
-    context.close()
-
-
-def hand_130(page) -> None:
-    """The bidding team bid 120 and took 130 of the 165 points: [130, 35]."""
-    page.click('label[for="bidder-0"]')
-    page.click('[data-for="bid"][data-set="120"]')
-    page.click('[data-for="bidder_points"][data-step="5"]')
-    page.click('[data-for="bidder_points"][data-step="5"]')
-    expect(page.locator("#bidder_points")).to_have_value("130")
-
-
-def posts_to(page, path: str, handler) -> None:
-    """Route the POSTs to `path` through `handler`; everything else goes through."""
-    def route(route):
-        if route.request.method == "POST":
-            handler(route)
-        else:
-            route.continue_()
-    page.route(f"**{path}", route)
 
 
 # --- No hand lost or entered twice --------------------------------------------------------
 
 def test_a_hand_saved_offline_is_kept_through_a_reload_and_sent_once(phone, live_server):
     game = new_game(live_server)
-    phone.goto(game["edit_url"])
-    phone.click("#add-hand")
-    hand_130(phone)
-    phone.context.set_offline(True)
-    phone.click("#save")
+    saved_offline(phone, game)
     outbox = phone.locator("#outbox")
     expect(outbox).to_be_visible()
     expect(outbox).to_contain_text(NOT_SAVED)

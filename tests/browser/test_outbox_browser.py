@@ -1,0 +1,213 @@
+"""Nothing typed is ever lost: a save kept on the phone whose resend is refused is renewed and
+sent again (a stale form token), or stays on the phone with a sentence at the top of the
+screen and one tap to act (a key replaced, a game gone, another phone first)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from .helpers import NOT_SAVED, api, hand_130, new_game, saved_offline, stored
+
+pytestmark = pytest.mark.browser
+
+OTHER_PHONES_HAND = {"bidder": 1, "bid": 120, "bidder_points": 130}  # [35, 130]
+
+
+def queued_hand(phone, live_server) -> dict:
+    """A game opened from its edit link, Hand 1 (bid 120, took 130) saved with no network."""
+    game = new_game(live_server)
+    saved_offline(phone, game)
+    expect(phone.locator("#outbox")).to_contain_text(NOT_SAVED)
+    expect(phone.locator("#outbox")).to_contain_text("Hand 1")
+    return game
+
+
+def queued(phone) -> list[dict]:
+    return phone.evaluate("JSON.parse(localStorage.getItem('companion-outbox') || '[]')")
+
+
+def problem_at_the_top(phone, sentence: str):
+    """The refusal is said in the first screenful, above everything the scorer was doing."""
+    problems = phone.locator("#outbox-problems")
+    expect(problems).to_be_visible(timeout=12_000)
+    expect(problems).to_contain_text(sentence)
+    box = problems.bounding_box()
+    assert box["y"] + box["height"] <= 844 and box["y"] < 150
+    return problems
+
+
+def test_a_stale_form_token_is_renewed_and_the_hand_sent_once_with_its_key(phone, live_server):
+    game = queued_hand(phone, live_server)
+    sent: list[str | None] = []
+    tokens: list[str] = []
+    phone.on("request", lambda r: sent.append(r.post_data) if r.method == "POST"
+             and r.url.endswith("/hands/new") else None)
+    phone.on("request", lambda r: tokens.append(r.url) if r.url.endswith("/form-token")
+             else None)
+    # The browser restarted meanwhile: its session cookie (the form token's secret) is gone.
+    phone.context.clear_cookies(name="session")
+    phone.context.set_offline(False)
+    expect(phone).to_have_url(f"{live_server}/games/{game['id']}", timeout=12_000)
+    expect(phone.locator('[data-total-side="0"]')).to_have_text("130")
+    after = stored(live_server, game)
+    assert (len(after["hands"]), after["totals"]) == (1, [130, 35])
+    # Refused once for its token, renewed once, sent again under the same idempotency key.
+    assert len(sent) == 2 and len(tokens) == 1
+    keys = [next(p.split("=", 1)[1] for p in body.split("&") if p.startswith("key="))
+            for body in sent if body]
+    assert len(keys) == 2 and keys[0] == keys[1]
+    assert queued(phone) == []
+    assert phone.js_errors == []
+
+
+def test_a_key_replaced_meanwhile_keeps_the_hand_and_says_so_at_the_top(phone, live_server):
+    game = queued_hand(phone, live_server)
+    api(f"{live_server}/api/v1/games/{game['id']}/key", {}, game["edit_key"])  # another phone
+    phone.context.set_offline(False)
+    problems = problem_at_the_top(phone, "Not saved: the edit key was replaced on another "
+                                         "phone. Ask the scorer for the new edit link.")
+    expect(problems).to_contain_text("Hand 1")
+    expect(phone.locator("#outbox")).to_be_hidden()  # not "will send": it cannot, as it is
+    assert stored(live_server, game)["hands"] == []
+    assert [item["label"].split(" · ")[0] for item in queued(phone)] == ["Hand 1"]
+    phone.reload()  # still on the phone, still said
+    problems = problem_at_the_top(phone, "the edit key was replaced")
+    problems.get_by_role("button", name="Copy it").click()
+    copy = problems.locator("textarea")
+    expect(copy).to_have_value(re.compile(r"^Hand 1 · .*\nbid: 120\nbidder_points: 130",
+                                          re.MULTILINE | re.DOTALL))
+    expect(problems).to_contain_text("Copied")
+    problems.get_by_role("button", name="Discard").click()
+    expect(problems).to_be_hidden()
+    assert queued(phone) == []
+    assert stored(live_server, game)["hands"] == []
+
+
+def test_a_hand_queued_after_another_phones_hand_is_added_as_the_next(phone, live_server):
+    game = queued_hand(phone, live_server)
+    api(f"{live_server}/api/v1/games/{game['id']}/hands", {"hand": OTHER_PHONES_HAND},
+        game["edit_key"])
+    phone.context.set_offline(False)
+    problems = problem_at_the_top(
+        phone, "Someone else changed this game first, so this was not saved.")
+    assert len(stored(live_server, game)["hands"]) == 1
+    problems.get_by_role("button", name="Add it as Hand 2").click()
+    expect(phone).to_have_url(f"{live_server}/games/{game['id']}", timeout=12_000)
+    # The other phone's [35, 130], then this one's [130, 35].
+    expect(phone.locator('[data-total-side="0"]')).to_have_text("165")
+    after = stored(live_server, game)
+    assert (len(after["hands"]), after["totals"]) == (2, [165, 165])
+    assert queued(phone) == []
+
+
+def test_a_hand_for_a_deleted_game_stays_on_the_phone(phone, live_server):
+    game = queued_hand(phone, live_server)
+    api(f"{live_server}/api/v1/games/{game['id']}", None, game["edit_key"], method="DELETE")
+    phone.context.set_offline(False)
+    problems = problem_at_the_top(phone, "Not saved: this game, or this hand, is no longer "
+                                         "there.")
+    expect(problems.get_by_role("button", name="Copy it")).to_be_visible()
+    assert len(queued(phone)) == 1
+
+
+def test_a_slow_answer_says_still_sending_then_keeps_the_hand(phone, live_server):
+    game = new_game(live_server)
+    phone.goto(game["edit_url"])
+    phone.click("#add-hand")
+    hand_130(phone)
+    held: list = []
+    phone.route("**/hands/new", lambda route: held.append(route)
+                if route.request.method == "POST" else route.continue_())
+    phone.click("#save")
+    slow = phone.locator("#outbox-slow")
+    expect(slow).to_have_text("Still sending…", timeout=4_000)  # well before the 8 s timeout
+    expect(phone.locator("#outbox")).to_contain_text("Hand 1", timeout=12_000)
+    expect(slow).to_be_hidden()
+    assert stored(live_server, game)["hands"] == []
+
+
+# --- With the service worker: the server itself goes away and comes back --------------------
+
+def kept_copies(page) -> list[str]:
+    """Every page the service worker keeps, as text."""
+    return page.evaluate("""async () => {
+        const texts = [];
+        for (const name of await caches.keys()) {
+            const cache = await caches.open(name);
+            for (const request of await cache.keys()) {
+                texts.push(request.url + "\\n" + await (await cache.match(request)).text());
+            }
+        }
+        return texts;
+    }""")
+
+
+def under_the_worker(page, url: str) -> None:
+    """Open `url` once the service worker is active, so that it controls this load."""
+    page.goto(url)
+    # Active first, then a reload: a page that started loading while the worker was being
+    # installed is not one it controls.
+    page.wait_for_function("async () => !!(await navigator.serviceWorker.ready).active")
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+
+
+def test_the_worker_keeps_no_key_and_a_correction_is_queued_with_the_server_gone(installed,
+                                                                                 server):
+    game = new_game(server.url)
+    api(f"{server.url}/api/v1/games/{game['id']}/hands",
+        {"hand": {"bidder": 0, "bid": 120, "bidder_points": 130}}, game["edit_key"])
+    installed.goto(game["edit_url"])
+    under_the_worker(installed, f"{server.url}/games/{game['id']}")
+    form = f"/games/{game['id']}/hands/1/edit"
+    installed.wait_for_function(
+        "async (path) => !!(await caches.match(path, {ignoreVary: true}))", arg=form)
+    copies = kept_copies(installed)
+    assert any(form in text for text in copies)  # the correction form is kept...
+    assert not any(game["edit_key"] in text for text in copies)  # ...and no key, anywhere
+    assert not any(text.startswith(f"{server.url}/games/{game['id']}\n") for text in copies)
+
+    server.stop()
+    installed.goto(server.url + form)  # the scorer taps "Edit hand 1"
+    expect(installed.locator("html[data-offline-copy]")).to_have_count(1)
+    expect(installed.locator("h1")).to_have_text("Correct hand 1")
+    installed.click('[data-for="bidder_points"][data-step="5"]')
+    expect(installed.locator("#bidder_points")).to_have_value("135")  # its script works too
+    installed.click("#save")
+    expect(installed.locator("#outbox")).to_contain_text("Correct hand 1", timeout=12_000)
+
+    server.start()
+    installed.click("#outbox-send")
+    expect(installed).to_have_url(f"{server.url}/games/{game['id']}", timeout=12_000)
+    expect(installed.locator('[data-total-side="0"]')).to_have_text("135")
+    assert stored(server.url, game)["totals"] == [135, 30]
+
+    # Cookies cleared and the server gone: what the phone still shows holds no key.
+    installed.context.clear_cookies()
+    server.stop()
+    installed.goto(f"{server.url}/games/{game['id']}")
+    expect(installed.locator("#offline-heading")).to_have_text("No connection to Companion")
+    assert game["edit_key"] not in installed.content()
+    assert not any(game["edit_key"] in text for text in kept_copies(installed))
+    server.start()
+
+
+def test_offline_reload_then_back_shows_the_game_not_no_connection(installed, server):
+    game = new_game(server.url)
+    installed.goto(game["edit_url"])
+    under_the_worker(installed, f"{server.url}/games/{game['id']}/hands/new")
+    hand_130(installed)
+    server.stop()
+    installed.click("#save")
+    expect(installed.locator("#outbox")).to_contain_text("Hand 1", timeout=12_000)
+    installed.reload()
+    expect(installed.locator("#offline-heading")).to_have_text("No connection to Companion")
+    expect(installed.locator("#outbox")).to_contain_text("Hand 1")
+    server.start()  # sent by itself; then the page asked for replaces "No connection"
+    expect(installed.locator("#offline-heading")).to_have_count(0, timeout=15_000)
+    expect(installed.locator("#entry-form")).to_be_visible()
+    expect(installed.locator("#outbox")).to_be_hidden()
+    assert stored(server.url, game)["totals"] == [130, 35]
