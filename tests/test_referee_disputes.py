@@ -121,7 +121,12 @@ def test_gharat_with_nothing_claimed_asks_and_lists_the_piles_it_may_take(client
     page = text(client.get("/referee/gharat?top=7S&pile1=7D&played=7H&player=0"))
     assert "Not legal" not in page
     assert "What did the 7 take?" in page  # suits do not matter in Ghârat
-    assert "All of these the play pile the pile of Player 2" in page
+    # capture is compulsory: taking one of the two alone would be ruled illegal, so only
+    # both at once is offered; with capture optional each is offered too
+    assert "All of these It took nothing" in page
+    optional = text(client.get("/referee/gharat?top=7S&pile1=7D&played=7H&player=0"
+                               "&capture=optional"))
+    assert "All of these the play pile the pile of Player 2" in optional
 
 
 # --- Start over and Share -------------------------------------------------------------------

@@ -104,7 +104,8 @@ def judge_capture(
     claimed_play_pile: Any,
     claimed_piles: Any,
 ) -> GharatVerdict:
-    """Is taking the claimed piles with `played` legal? Only ranks match; suits never matter."""
+    """Is taking the claimed piles with `played` legal? Only ranks match; suits never matter,
+    so the sentences name ranks only ("7 takes...")."""
     top = None if play_pile_top is None else parse_card(play_pile_top, "play_pile_top")
     tops = _read_tops(piles)
     seat = check_index(player, len(tops), "player")
@@ -130,21 +131,23 @@ def judge_capture(
     if claimed_play_pile and not play_pile:
         assert top is not None  # claiming an empty play pile was refused above
         return refuse(msg(N_("{card} does not match the {top} on top of the play pile, so it "
-                             "cannot take it."), card=card.label, top=top.label))
+                             "cannot take it."), card=card.rank, top=top.rank))
     for owner in claimed:
         pile_top = tops[owner]
         if not matches(pile_top):
             assert pile_top is not None  # read_claimed_piles refuses empty piles
             return refuse(msg(N_("{card} does not match the {top} on top of player {player}'s "
                                  "pile, so it cannot take it."),
-                              card=card.label, top=pile_top.label, player=owner + 1))
+                              card=card.rank, top=pile_top.rank, player=owner + 1))
     taken = [owner for owner in claimed if owner != seat]
     missed_play_pile = play_pile and not claimed_play_pile
     missed = [owner for owner in others if owner not in taken]
     if rules.capture == "compulsory" and (missed_play_pile or missed):
-        return refuse(msg(
-            N_("Capture is compulsory: {card} must also take {what} (Ghârat house rule)."),
-            card=card.label, what=_what(rules, missed_play_pile, missed)))
+        # "also" only beside something taken
+        text = (N_("Capture is compulsory: {card} must also take {what} (Ghârat house rule).")
+                if claimed_play_pile or taken else
+                N_("Capture is compulsory: {card} must take {what} (Ghârat house rule)."))
+        return refuse(msg(text, card=card.rank, what=_what(rules, missed_play_pile, missed)))
     return GharatVerdict(True, _placed(rules, card, claimed_play_pile, taken, matches(tops[seat])),
                          play_pile, others)
 
@@ -167,11 +170,11 @@ def _placed(rules: GharatRules, card: Card, play_pile: bool, taken: list[int],
     """The sentence for a legal play: what it took, or where the card goes."""
     if play_pile or taken:
         return msg(N_("{card} takes {what} and goes on top of the captured cards."),
-                   card=card.label, what=_what(rules, play_pile, taken))
+                   card=card.rank, what=_what(rules, play_pile, taken))
     if own_match:
         return msg(N_("{card} matches the top of the player's own pile and is laid on it; "
-                      "nothing moves."), card=card.label)
-    return msg(N_("{card} takes nothing and goes on top of the play pile."), card=card.label)
+                      "nothing moves."), card=card.rank)
+    return msg(N_("{card} takes nothing and goes on top of the play pile."), card=card.rank)
 
 
 def _read_tops(piles: Any) -> list[Card | None]:

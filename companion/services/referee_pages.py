@@ -324,6 +324,9 @@ def _top(board: Board) -> None:
     take_top = board.query.get("ctop") == "1" and bool(top)
     board.extra["ctop"] = Key("ctop", board.query.changed(ctop=None if take_top else "1"),
                               take_top)
+    own = board.slot(f"pile{player}").cards
+    # a card laid on the player's own pile is no card that "matches no pile"
+    board.extra["own_match"] = bool(played and own and own[0].rank == played[0].rank)
     if played:
         _judge(board, "capture", {
             "play_pile_top": str(top[0]) if top else None,
@@ -442,14 +445,17 @@ def _may_take_top(board: Board) -> list[Key]:
 
 
 def _with_all(board: Board, keys: list[Key], every: dict[str, str]) -> list[Key]:
-    """The keys, led by one claiming them all when there are several and the referee would
-    rule that claim legal (a special card in Shlla'at takes one rank only)."""
-    if len(keys) < 2:
-        return keys
-    claimed = build(board.game, every)
-    if claimed.error is not None or claimed.verdict is None or not claimed.verdict.legal:
-        return keys
-    return [Key(Msg(N_("All of these")), every, css="all"), *keys]
+    """The keys, led by one claiming them all when there are several, keeping only the claims
+    the referee would rule legal (a Shlla'at special card takes one rank only; a compulsory
+    Ghârat capture takes every matching pile at once)."""
+    offered = [Key(Msg(N_("All of these")), every, css="all"), *keys] if len(keys) > 1 else keys
+    return [key for key in offered if _rules_legal(board, key)]
+
+
+def _rules_legal(board: Board, key: Key) -> bool:
+    """Whether the situation `key` leads to is a legal claim."""
+    claimed = build(board.game, key.args or {})
+    return claimed.error is None and claimed.verdict is not None and claimed.verdict.legal
 
 
 # What a card may take, by kind of board (boards without claims never ask).

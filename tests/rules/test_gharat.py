@@ -193,34 +193,34 @@ def test_a_bad_hand_in_a_game_names_its_position():
 def test_only_ranks_match_suits_are_irrelevant():
     verdict = judge("7H", [None, None], 0, "7C", True)
     assert verdict.legal and verdict.required_play_pile
-    assert str(verdict.reason) == "7♣ takes the whole play pile and goes on top of the " \
+    assert str(verdict.reason) == "7 takes the whole play pile and goes on top of the " \
                                   "captured cards."
 
 
 def test_no_match_the_card_goes_on_the_play_pile():
     verdict = judge("7H", ["8S", "9S"], 0, "KC")
     assert verdict.legal and not verdict.required_play_pile and verdict.required_piles == []
-    assert str(verdict.reason) == "K♣ takes nothing and goes on top of the play pile."
+    assert str(verdict.reason) == "K takes nothing and goes on top of the play pile."
 
 
 def test_steal_whole_pile_takes_another_players_whole_capture_pile():
     verdict = judge("2D", ["8S", "9S", "9H"], 0, "9C", False, [1, 2])
     assert verdict.legal and verdict.required_piles == [1, 2]
-    assert str(verdict.reason) == ("9♣ takes the whole piles of players 2, 3 and goes on top of "
+    assert str(verdict.reason) == ("9 takes the whole piles of players 2, 3 and goes on top of "
                                    "the captured cards.")
 
 
 def test_steal_top_card_takes_only_the_top_card():
     verdict = judge("9D", ["8S", "9S"], 0, "9C", True, [1], rules=TOP_CARD)
     assert verdict.legal
-    assert str(verdict.reason) == ("9♣ takes the top card of the play pile and the top card of "
+    assert str(verdict.reason) == ("9 takes the top card of the play pile and the top card of "
                                    "player 2's pile and goes on top of the captured cards.")
 
 
 def test_matching_ones_own_pile_lays_the_card_on_it_and_nothing_moves():
     verdict = judge("2D", ["9S", "8S"], 0, "9C")
     assert verdict.legal and verdict.required_piles == []
-    assert str(verdict.reason) == ("9♣ matches the top of the player's own pile and is laid on "
+    assert str(verdict.reason) == ("9 matches the top of the player's own pile and is laid on "
                                    "it; nothing moves.")
     naming_own_pile = judge("2D", ["9S", "8S"], 0, "9C", False, [0])
     assert naming_own_pile.legal and naming_own_pile.reason == verdict.reason
@@ -231,10 +231,10 @@ def test_capture_compulsory_every_matching_pile_must_be_taken():
     verdict = judge("9D", ["8S", "9S", "9H"], 0, "9C", True, [1])
     assert not verdict.legal
     assert (verdict.required_play_pile, verdict.required_piles) == (True, [1, 2])
-    assert str(verdict.reason) == ("Capture is compulsory: 9♣ must also take the whole pile of "
+    assert str(verdict.reason) == ("Capture is compulsory: 9 must also take the whole pile of "
                                    "player 3 (Ghârat house rule).")
     verdict = judge("9D", ["8S", "9S"], 0, "9C", False, [], rules=TOP_CARD)
-    assert str(verdict.reason) == ("Capture is compulsory: 9♣ must also take the top card of the "
+    assert str(verdict.reason) == ("Capture is compulsory: 9 must take the top card of the "
                                    "play pile and the top card of player 2's pile (Ghârat house "
                                    "rule).")
 
@@ -249,10 +249,10 @@ def test_capture_optional_any_of_the_matching_piles_or_none():
 def test_a_pile_whose_top_does_not_match_cannot_be_taken():
     verdict = judge("9D", ["8S", "QS"], 0, "9C", True, [1], rules=OPTIONAL)
     assert not verdict.legal
-    assert str(verdict.reason) == ("9♣ does not match the Q♠ on top of player 2's pile, so it "
+    assert str(verdict.reason) == ("9 does not match the Q on top of player 2's pile, so it "
                                    "cannot take it.")
     verdict = judge("5D", ["8S", "QS"], 0, "9C", True)
-    assert str(verdict.reason) == ("9♣ does not match the 5♦ on top of the play pile, so it "
+    assert str(verdict.reason) == ("9 does not match the 5 on top of the play pile, so it "
                                    "cannot take it.")
 
 
