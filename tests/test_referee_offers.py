@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.i18n import render_msg
+from companion.pages.referee_boards import build
 from companion.rules.cards import DECK_52, DECK_54
-from companion.services.referee_pages import build
 
 CARDS_52 = [str(card) for card in DECK_52.cards()]
 CARDS_54 = [str(card) for card in DECK_54.cards()]

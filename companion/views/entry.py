@@ -12,8 +12,9 @@ from werkzeug.datastructures import MultiDict
 
 from ..db import get_session
 from ..digits import parse_int
+from ..pages import entry
 from ..rules.messages import RuleError
-from ..services import entry, games
+from ..services import games
 from ..services.access import require_edit_key
 from ..services.games import GameNotFound, GameView, StaleGame
 from ..services.payload import read_version

@@ -17,9 +17,10 @@ from ..conditional import conditional
 from ..db import get_session
 from ..i18n import current_digits, render_msg
 from ..limits import creates, refuse_key
+from ..pages import device
 from ..rules.catalogue import GAMES, get_game
 from ..rules.messages import RuleError
-from ..services import chart, device, game_cache, games, history, setup
+from ..services import chart, game_cache, games, history, setup
 from ..services.access import (
     can_edit,
     editor_key,

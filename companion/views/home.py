@@ -6,8 +6,8 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 
 from ..db import get_session
+from ..pages import device
 from ..rules.catalogue import GAMES
-from ..services import device
 from ..services.games import list_games
 from ..services.seating import side_names
 

@@ -9,8 +9,9 @@ from flask_babel import gettext as _
 
 from ..db import get_session
 from ..errors import error_response
+from ..pages import device
 from ..rules.catalogue import GAMES
-from ..services import device, records
+from ..services import records
 from ..services.seating import side_names
 
 bp = Blueprint("players", __name__, url_prefix="/players")

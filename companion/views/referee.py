@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, render_template, request
 
+from ..pages import referee_boards
 from ..rules.catalogue import GAMES
-from ..services import referee_pages
 from .render import page_or_fragment
 
 bp = Blueprint("referee", __name__, url_prefix="/referee")
@@ -25,12 +25,12 @@ def index() -> str:
 @bp.get("/<game>")
 def game(game: str) -> str:
     _known(game)
-    board = referee_pages.build(game, request.args)
+    board = referee_boards.build(game, request.args)
     return page_or_fragment("referee/page.html", "referee/_verdict.html", board=board)
 
 
 @bp.get("/<game>/rules")
 def rules(game: str) -> str:
     _known(game)
-    board = referee_pages.build(game, request.args)
+    board = referee_boards.build(game, request.args)
     return render_template("referee/rules.html", board=board, spec=GAMES[game])

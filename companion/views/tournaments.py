@@ -13,9 +13,10 @@ from ..db import get_session
 from ..errors import error_response
 from ..i18n import render_msg
 from ..limits import creates, refuse_key
+from ..pages import device
 from ..rules.catalogue import GAMES
 from ..rules.messages import RuleError
-from ..services import acting, device, tournaments
+from ..services import acting, tournaments
 from ..services.access import KEY_COOKIE_MAX_AGE
 from ..services.keys import key_matches
 from ..services.tournament_access import (

@@ -17,11 +17,11 @@ from ..rules.catalogue import get_game
 from ..rules.messages import N_, Msg, RuleError, msg
 from ..rules.options import Rules
 from ..rules.spec import Referee
-from . import referee
-from .games import load_game
-from .referee_query import Key, Query, picker
-from .seating import check_player_count
-from .setup import preset_title, value_title
+from ..services import referee
+from ..services.games import load_game
+from ..services.referee_query import Key, Query, picker
+from ..services.seating import check_player_count
+from ..services.setup import preset_title, value_title
 
 
 @dataclass

@@ -16,7 +16,7 @@ from werkzeug.datastructures import MultiDict
 from ...rules.messages import N_, NOTHING_ENTERED, Msg, RuleError, msg, naming
 from ...rules.scores import HandScore
 from ...rules.spec import GameSpec
-from ..games import GameView, compute
+from ...services.games import GameView, compute
 from . import basra, cards, shelem
 from .fields import FormProblems, nothing_entered
 from .fishing import FishingForm
