@@ -66,10 +66,8 @@ def first_load(conn: http.client.HTTPConnection, path: str) -> tuple[int, int]:
     response = conn.getresponse()
     raw = response.read()
     html = gzip.decompress(raw) if response.getheader("Content-Encoding") == "gzip" else raw
-    # The page itself leaves the server as it is; a proxy or the phone's Wi-Fi would not zip
-    # it, so count what gzip would make of it only if the server did (it says so above).
-    total, files = len(raw) if response.getheader("Content-Encoding") else len(
-        gzip.compress(html)), 1
+    # The page as gzip makes it, whether the server or a proxy in front of it zips it.
+    total, files = len(gzip.compress(html)), 1
     for asset in re.findall(rb'(?:src|href)="(/static/[^"]+\.(?:css|js))"', html):
         conn.request("GET", asset.decode(), headers=gz)
         answer = conn.getresponse()
