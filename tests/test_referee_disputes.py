@@ -143,7 +143,7 @@ def test_every_referee_page_can_start_over_and_share_the_situation(client, game,
     start_over = links(response, r'id="start-over"[^>]*href="([^"]*)"') or links(
         response, r'href="([^"]*)"[^>]*id="start-over"')
     assert situation(start_over[0]) == {"preset": [get_game(game).default_preset]}
-    shared = links(response, r'data-copy="([^"]*)"')[0]
+    shared = links(response, r'class="secondary" data-copy="([^"]*)"')[0]  # not the outbox's
     assert shared.startswith("http://localhost/referee/" + game + "?")
     assert situation(shared) == situation(f"?preset={get_game(game).default_preset}&"
                                           f"{situation_args}")
@@ -151,7 +151,7 @@ def test_every_referee_page_can_start_over_and_share_the_situation(client, game,
 
 def test_the_share_link_follows_the_taps(client):
     tapped = client.get(f"/referee/basra?{SEVEN}&claimed=7D", headers=HX)
-    shared = links(tapped, r'data-copy="([^"]*)"')[0]
+    shared = links(tapped, r'class="secondary" data-copy="([^"]*)"')[0]
     assert situation(shared)["claimed"] == ["7D"]
 
 
