@@ -78,7 +78,7 @@ def test_no_such_round_is_a_sentence(client):
     before = text(client.get(f"/tournaments/{t['id']}/results"))
     assert "The sheet lists the tables once a round is paired." in before
     assert csv_lines(client, t) == [HEADER]
-    for asked in ("1", "0", "x", "99999999999999999999"):
+    for asked in ("1", "0", "x", "²", "99999999999999999999"):
         missing = client.get(f"/tournaments/{t['id']}/results?round={asked}")
         assert missing.status_code == 404
         assert "There is no such round in this tournament." in text(missing)

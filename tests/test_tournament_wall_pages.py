@@ -52,6 +52,30 @@ def test_a_knockout_ranks_by_the_round_reached_and_crowns_its_champion(client):
                                 "2,Bahar,2,out", "3,Cyrus,1,out", "3,Dara,1,out"]
 
 
+def test_a_third_place_match_on_the_wall_and_in_the_standings(client):
+    t = create(client, format="knockout", settings={"best_of": 1, "third_place": True})
+    decide(client, t, next_round(client, t)["matches"])  # Ali beat Dara, Bahar beat Cyrus
+    final, third = next_round(client, t)["matches"]
+    assert third["names"] == ["Dara", "Cyrus"]
+    screen = text(client.get(f"/tournaments/{t['id']}/screen"))
+    assert "Table 2 · Third place · game 1 Dara 0 0 Cyrus 0 0" in screen
+    decide(client, t, [final, third])  # Ali beat Bahar; Cyrus beat Dara
+    standings = text(client.get(f"/tournaments/{t['id']}/standings"))
+    assert ("1 Ali Champion 2 Bahar Final: out 3 Cyrus Third place "
+            "4 Dara Semi-finals: out") in standings
+    screen = text(client.get(f"/tournaments/{t['id']}/screen"))
+    assert "Podium Champion: Ali 1 Ali 2 Bahar 3 Cyrus Standings" in screen
+
+
+def test_the_wall_takes_any_page_or_cycle_asked(client):
+    t = create(client, settings={"best_of": 1})
+    next_round(client, t)
+    for query in ("page=9", "page=0", "page=²", "page=x", "cycle=0", "cycle=٣", "cycle=²"):
+        shown = client.get(f"/tournaments/{t['id']}/screen?{query}")
+        assert shown.status_code == 200, query
+        assert "Page 1 of 1" in text(shown)
+
+
 def test_headers_and_the_desk_say_how_matches_are_played(client):
     t = create(client, settings={"confirm_results": True})  # Basra's own best of five
     desk = text(client.get(f"/tournaments/{t['id']}"))

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..tournament.bracket import Played
 from ..tournament.reached import Reached, reached
 from . import csv_file
-from .tournaments import KNOCKOUT, MatchView, TournamentView
+from .tournaments import KNOCKOUT, TournamentView
 
 
 @dataclass(frozen=True)
@@ -36,13 +36,8 @@ def knockout_standings(tournament: TournamentView) -> list[Reached]:
     match for third place, where there is one, counts as reaching the semi-finals."""
     rounds = [[Played(m.row.id or 0, tuple(m.row.sides), None if m.provisional else m.winner)
                for m in r] for r in tournament.rounds]
-    third = {m.row.id for r in tournament.rounds for m in r if _third_place(m)}
+    third = {m.row.id for r in tournament.rounds for m in r if m.third_place}
     return reached(tournament.names, rounds, round_of(tournament)[1], third)
-
-
-def _third_place(match: MatchView) -> bool:
-    # Read by name: the match for third place is the results' (a knockout's setting).
-    return bool(getattr(match, "third_place", False))
 
 
 def knockout_csv(tournament: TournamentView) -> str:

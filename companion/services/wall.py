@@ -53,15 +53,14 @@ def live_points(view: MatchView) -> Live | None:
 
 def podium(tournament: TournamentView, rows: list[Row]) -> list[int]:
     """First, second and third once the tournament is over (as far as they are known)."""
-    known = getattr(tournament, "podium", None)  # the results' own podium, where kept
-    if isinstance(known, list) and known:
-        return [e for e in known if e is not None]
+    if tournament.podium:  # a knockout with its match for third place decided
+        return tournament.podium
     winner = tournament.winner(rows)
     if winner is None:
         return []
     if tournament.row.format != KNOCKOUT:
         return [row.entrant for row in rows[:3]]
-    final = next(m for m in tournament.rounds[-1] if not getattr(m, "third_place", False))
+    final = next(m for m in tournament.rounds[-1] if not m.third_place)
     return [winner, *(side for side in final.row.sides if side != winner)]
 
 

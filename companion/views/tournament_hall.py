@@ -35,7 +35,7 @@ def screen(tournament: tournaments.TournamentView) -> Any:
 
 def _whole(text: str | None, low: int, high: int) -> int | None:
     """A page or a number of seconds from the query; None when absent or not a number."""
-    if text is None or not text.isdigit():
+    if text is None or not text.isdecimal():
         return None
     return min(max(int(text), low), high)
 
