@@ -194,7 +194,7 @@ def add_hand(session: Session, game_id: str, hand: Any, expected_version: int | 
         number = len(game.hands) + 1
         return Change(game.hands + [hand], "add", number, None, hand)
 
-    return _mutate(session, game_id, expected_version, change, (idempotency_key, hand))
+    return _mutate(session, game_id, expected_version, change, Idempotency(idempotency_key, hand))
 
 
 def edit_hand(session: Session, game_id: str, number: int, hand: Any,
@@ -210,7 +210,7 @@ def edit_hand(session: Session, game_id: str, number: int, hand: Any,
         return Change(hands, "edit", number, before, hand, reason)
 
     return _mutate(session, game_id, expected_version, change,
-                   (idempotency_key, {"edit": number, "hand": hand}))
+                   Idempotency(idempotency_key, {"edit": number, "hand": hand}))
 
 
 def delete_hand(session: Session, game_id: str, number: int,
@@ -225,7 +225,7 @@ def delete_hand(session: Session, game_id: str, number: int,
         return Change(hands, "delete", number, before, None, reason)
 
     return _mutate(session, game_id, expected_version, change,
-                   (idempotency_key, {"delete": number}))
+                   Idempotency(idempotency_key, {"delete": number}))
 
 
 def undo_last(session: Session, game_id: str, expected_version: int | None = None,
@@ -255,7 +255,7 @@ def _reverse_latest(session: Session, game_id: str, expected_version: int | None
         for event in reversed_events:
             event.undone = True
 
-    return _mutate(session, game_id, expected_version, change, (idempotency_key, action),
+    return _mutate(session, game_id, expected_version, change, Idempotency(idempotency_key, action),
                    on_success=mark_reversed)
 
 
@@ -402,6 +402,20 @@ def _hand_at(game: GameView, number: Any) -> dict[str, Any]:
     return game.hands[number - 1]
 
 
+@dataclass(frozen=True)
+class Idempotency:
+    """A change's Idempotency-Key and what was sent with it: sent again with the same key, the
+    same request answers the first result and changes nothing; another request is refused."""
+
+    key: str | None = None
+    sent: Any = None
+
+    @property
+    def stored(self) -> str:
+        """The key as stored (a hash); empty when the change came without one."""
+        return _idempotency_key(self.key)
+
+
 def _idempotency_key(raw: str | None) -> str:
     """What is stored for a key: a hash of all of it, so two keys never share a row however
     long they are (cutting them short did), and any character fits the column."""
@@ -417,11 +431,10 @@ def answered_before(session: Session, game_id: str, idempotency_key: str | None)
 
 def _mutate(session: Session, game_id: str, expected_version: int | None,
             make_change: Callable[[GameView], Change],
-            retry: tuple[str | None, Any] = (None, None),
+            retry: Idempotency = Idempotency(),
             on_success: Callable[[], Any] | None = None) -> tuple[GameView, int]:
-    """Apply one change under the game's lock. `retry` is (Idempotency-Key, what was sent):
-    the same key again with the same request answers the first result and changes nothing."""
-    key, sent = _idempotency_key(retry[0]), retry[1]
+    """Apply one change under the game's lock, once for each Idempotency-Key (`retry`)."""
+    key, sent = retry.stored, retry.sent
     _lock(session, game_id)
     try:
         if key:
