@@ -131,14 +131,14 @@ def judge_capture(
     if claimed_play_pile and not play_pile:
         assert top is not None  # claiming an empty play pile was refused above
         return refuse(msg(N_("{card} does not match the {top} on top of the play pile, so it "
-                             "cannot take it."), card=card.rank, top=top.rank))
+                             "cannot take it."), card=_rank(card), top=_rank(top)))
     for owner in claimed:
         pile_top = tops[owner]
         if not matches(pile_top):
             assert pile_top is not None  # read_claimed_piles refuses empty piles
             return refuse(msg(N_("{card} does not match the {top} on top of player {player}'s "
                                  "pile, so it cannot take it."),
-                              card=card.rank, top=pile_top.rank, player=owner + 1))
+                              card=_rank(card), top=_rank(pile_top), player=owner + 1))
     taken = [owner for owner in claimed if owner != seat]
     missed_play_pile = play_pile and not claimed_play_pile
     missed = [owner for owner in others if owner not in taken]
@@ -147,9 +147,15 @@ def judge_capture(
         text = (N_("Capture is compulsory: {card} must also take {what} (Ghârat house rule).")
                 if claimed_play_pile or taken else
                 N_("Capture is compulsory: {card} must take {what} (Ghârat house rule)."))
-        return refuse(msg(text, card=card.rank, what=_what(rules, missed_play_pile, missed)))
+        return refuse(msg(text, card=_rank(card), what=_what(rules, missed_play_pile, missed)))
     return GharatVerdict(True, _placed(rules, card, claimed_play_pile, taken, matches(tops[seat])),
                          play_pile, others)
+
+
+def _rank(card: Card) -> int | str:
+    """A card named by its rank alone (suits never matter here); a number rank is a number,
+    so the reader sees it in their digits."""
+    return int(card.rank) if card.rank.isdigit() else card.rank
 
 
 def _what(rules: GharatRules, play_pile: bool, owners: list[int]) -> Msg:
@@ -170,11 +176,11 @@ def _placed(rules: GharatRules, card: Card, play_pile: bool, taken: list[int],
     """The sentence for a legal play: what it took, or where the card goes."""
     if play_pile or taken:
         return msg(N_("{card} takes {what} and goes on top of the captured cards."),
-                   card=card.rank, what=_what(rules, play_pile, taken))
+                   card=_rank(card), what=_what(rules, play_pile, taken))
     if own_match:
         return msg(N_("{card} matches the top of the player's own pile and is laid on it; "
-                      "nothing moves."), card=card.rank)
-    return msg(N_("{card} takes nothing and goes on top of the play pile."), card=card.rank)
+                      "nothing moves."), card=_rank(card))
+    return msg(N_("{card} takes nothing and goes on top of the play pile."), card=_rank(card))
 
 
 def _read_tops(piles: Any) -> list[Card | None]:
