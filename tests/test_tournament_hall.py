@@ -351,3 +351,16 @@ def test_the_history_says_who_did_what_at_which_table(client):
     assert kinds == ["create", "entrants", "round", "result", "result", "round", "result",
                      "reseat"]
     assert all(e["at"].endswith("+00:00") for e in events)
+
+
+def test_tables_that_cannot_be_the_size_asked_are_explained(client):
+    # Seven at tables of 3: as even as possible is one table of 4 and one of 3.
+    t = create(client, game="shllaat", entrants=["A", "B", "C", "D", "E", "F", "G"],
+               settings={"table_size": 3, "rounds": 1})
+    paired = next_round(client, t)
+    assert sorted(len(m["sides"]) for m in paired["matches"]) == [3, 4]
+    sentence = ("7 entrants cannot all sit at tables of 3: the tables seat 3 to 4, as even as "
+                "possible.")
+    assert paired["warnings"] == [sentence]
+    client.get(f"/tournaments/{t['id']}?key={t['director_key']}")
+    assert sentence in text(client.get(f"/tournaments/{t['id']}"))
