@@ -76,6 +76,8 @@ class GameEvent(SQLModel, table=True):
     after: dict[str, Any] | None = json_field(nullable=True)
     reason: str = Field(default="", max_length=500)
     undone: bool = False
+    # An undo or a redo: the kind of change it reverses ("add", "edit", "settings"...).
+    reverses: str = Field(default="", max_length=16)
     by: str = Field(default="", max_length=16)  # "director" when a tournament's director did it
     created_at: datetime = Field(default_factory=utcnow)
 

@@ -32,7 +32,7 @@ UNDELETE_WINDOW = timedelta(days=7)
 TRIM = "delete_after_end"  # one change deleting every hand played after the game ended
 SETTINGS = "settings"  # players renamed or the target changed: no hand moves
 UNDOABLE = ("add", "edit", "delete", TRIM, SETTINGS)  # changes made afresh
-UNDO, REDO = "undo", "redo"  # both store the kind of change they reverse in `reason`
+UNDO, REDO = "undo", "redo"  # both store the kind of change they reverse in `reverses`
 NOTHING_TO = {UNDO: N_("There is no change left to undo."),
               REDO: N_("There is no undone change to redo.")}
 # No real game comes near it (a long Basra game has 40 hands); a game at the cap still opens
@@ -88,6 +88,7 @@ class Change:
     before: dict[str, Any] | None
     after: dict[str, Any] | None
     reason: str = ""
+    reverses: str = ""  # an undo or redo: the kind of change it takes back
 
 
 def rules_of(row: Game) -> Rules:
@@ -261,7 +262,7 @@ def _reverse_latest(session: Session, game_id: str, expected_version: int | None
 
 def kind(change: Change | GameEvent) -> str:
     """What a change does: its action, or for an undo or a redo the action it reverses."""
-    return change.reason if change.action in (UNDO, REDO) else change.action
+    return change.reverses if change.action in (UNDO, REDO) else change.action
 
 
 def _reverse(game: GameView, event: GameEvent, action: str) -> Change:
@@ -281,7 +282,7 @@ def _reverse(game: GameView, event: GameEvent, action: str) -> Change:
         hands.pop(n - 1)
     else:
         hands[n - 1] = new
-    return Change(hands, action, event.number, old, new, what)
+    return Change(hands, action, event.number, old, new, reverses=what)
 
 
 def delete_after_end(session: Session, game_id: str,
@@ -459,7 +460,8 @@ def _mutate(session: Session, game_id: str, expected_version: int | None,
         _denormalise(game.row, state, len(change.hands))
         session.add(GameEvent(game_id=game_id, version=game.row.version, action=change.action,
                               number=change.number, before=change.before, after=change.after,
-                              reason=change.reason or "", by=_by()))
+                              reason=change.reason or "", reverses=change.reverses,
+                              by=_by()))
         if key:
             session.add(IdempotentRequest(game_id=game_id, key=key, status=201,
                                           body={"number": change.number, "sent": sent}))

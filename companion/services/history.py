@@ -16,7 +16,7 @@ _CHANGES = {
     "edit": (N_("Hand {number} corrected"), N_("Hand {number} corrected: {reason}")),
     "delete": (N_("Hand {number} deleted"), N_("Hand {number} deleted: {reason}")),
 }
-# An undo stores the action it reversed in `reason`.
+# An undo stores the action it reversed in `reverses`.
 _UNDOS = {
     "add": N_("Undid adding hand {number}"),
     "edit": N_("Undid the correction of hand {number}"),

@@ -54,8 +54,7 @@ def export_game(session: Session, game_id: str) -> dict[str, Any]:
         "hands": [{"number": i + 1, "hand": hand, "scores": score.scores,
                    "counted": i < game.state.counted}
                   for i, (hand, score) in enumerate(zip(game.hands, game.state.hands))],
-        "history": [{**{name: getattr(event, name) for name in EVENT_FIELDS},
-                     "created_at": _when(event.created_at)} for event in events],
+        "history": [_exported(event) for event in events],
         "play_along": [{"state": item.state, "version": item.version,
                         "finished": item.finished} for item in play_along],
     }
@@ -116,6 +115,15 @@ def _listed(data: dict[str, Any], name: str) -> list[Any]:
     return value
 
 
+def _exported(event: GameEvent) -> dict[str, Any]:
+    """A history entry as exports write it: an undo's or a redo's `reason` names the kind of
+    change it takes back, as exports always have."""
+    fields = {name: getattr(event, name) for name in EVENT_FIELDS}
+    if event.action in (games.UNDO, games.REDO):
+        fields["reason"] = event.reverses
+    return {**fields, "created_at": _when(event.created_at)}
+
+
 def _event(item: Any) -> dict[str, Any]:
     """One history entry, checked field by field so a doctored file is a 400, not a 500."""
     bad = RuleError(msg(N_("The game's history is damaged.")), "history")
@@ -133,6 +141,8 @@ def _event(item: Any) -> dict[str, Any]:
     event["action"] = event["action"][:16]
     event["reason"] = str(event["reason"] or "")[:500]
     event["undone"] = bool(event["undone"])
+    if event["action"] in (games.UNDO, games.REDO):  # the exported reason is what it reverses
+        event["reverses"], event["reason"] = event["reason"][:16], ""
     created = item.get("created_at")
     if created is not None:
         event["created_at"] = _parse_when(created, bad)
