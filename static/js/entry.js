@@ -51,8 +51,27 @@
     const high = input.max === "" ? Infinity : Number(input.max);
     input.value = shown(Math.min(high, Math.max(low, value)));
     sync(input);
+    release(input);
     changed(input);
   }
+
+  // A choice that replaces a field (Shelem Double replaces the bid): choosing one clears the
+  // other, so what is pressed is exactly what will be saved.
+  function release(input) {
+    if (input.value === "") return;
+    document.querySelectorAll('[data-clears="' + input.id + '"]').forEach(function (box) {
+      box.checked = false;
+    });
+  }
+
+  document.addEventListener("change", function (event) {
+    const box = event.target;
+    if (!box.matches || !box.matches("[data-clears]") || !box.checked) return;
+    const input = field(box.dataset.clears);
+    if (!input) return;
+    input.value = "";
+    sync(input);
+  });
 
   // An empty field counts from the field it starts at (the points from the bid), else from 0.
   function step(button) {
@@ -117,6 +136,7 @@
     if (event.target.matches("input[inputmode=numeric]")) {
       event.target.dataset.touched = "1";
       sync(event.target);
+      release(event.target);
     }
   });
 

@@ -137,3 +137,22 @@ def test_shelem_game_to_its_target_through_the_pages(page, live_server):
     expect(page.locator(".winner")).to_have_text("Bahar & Dara won the game!")
     # The refused save answered 422, which the browser logs; nothing else went wrong.
     assert [e for e in page.js_errors if "status of 422" not in e] == []
+
+
+def test_shelem_double_and_a_bid_chip_never_both_look_chosen(page, live_server):
+    """What is pressed is what is saved: Shelem Double clears the bid, a bid clears it."""
+    game_id = api_game(page, live_server, "shelem", SHELEM_PLAYERS)
+    page.goto(f"{live_server}/games/{game_id}/hands/new")
+    chip = page.locator('[data-for="bid"][data-set="120"]')
+    chip.click()
+    expect(chip).to_have_attribute("aria-pressed", "true")
+    page.locator('label[for="double"]').click()
+    expect(page.locator("#double")).to_be_checked()
+    expect(chip).to_have_attribute("aria-pressed", "false")
+    expect(page.locator("#bid")).to_have_value("")
+    chip.click()
+    expect(page.locator("#double")).not_to_be_checked()
+    expect(chip).to_have_attribute("aria-pressed", "true")
+    page.locator('label[for="bidder-0"]').click()
+    expect(page.locator("#preview")).to_contain_text("bid 120: made")
+    assert page.js_errors == []
