@@ -5,8 +5,9 @@ Two runs, each on its own fresh SQLite file and a free loopback port:
      redis://127.0.0.1:6379/5; skipped with a word when it does not answer);
   2. the embedded default, `python -m companion.serve` (1 process, no Redis), 100 viewers.
 Each viewer is a real server-sent-events client (one connection, as a browser's EventSource);
-at a `change` it fetches the board as live.js does. For every save and every viewer it takes
-the time from the save to the event, and to the new board in hand. Also: the server's memory
+a game's `change` carries the new board (else the viewer fetches it, as live.js does). For
+every save and every viewer it takes the time from the save to the event, and to the new
+board in hand. Also: the server's memory
 and open connections with every viewer connected, and its CPU while nothing changes.
 Bounded: SAVES saves, IDLE_SECONDS of idling, then everything stops.
 
@@ -60,17 +61,25 @@ class Viewer:
         await writer.drain()
         await reader.readuntil(b"\r\n\r\n")  # status and headers
         try:
+            fields: dict[bytes, bytes] = {}
             while True:
                 line = await reader.readline()
                 if not line:
                     return
-                if b"event: beat" in line:
+                if line.strip():  # one field of the event ("data" only the first line)
+                    name, _, value = line.rstrip(b"\n").partition(b": ")
+                    fields.setdefault(name, value)
+                    continue
+                if fields.get(b"event") == b"beat":
                     self.ready.set()
-                found = re.match(rb"data: (\d+)", line)
-                if found and int(found.group(1)) > self.version:
-                    version = int(found.group(1))
+                version = int(fields.get(b"id", b"0") or 0)
+                if fields.get(b"event") == b"change" and version > self.version:
                     self.events[version] = time.perf_counter()
-                    await self.fetch(version)
+                    if fields.get(b"data", b"").startswith(b"<"):  # the board came with it
+                        self.version, self.boards[version] = version, time.perf_counter()
+                    else:
+                        await self.fetch(version)
+                fields = {}
         finally:
             writer.close()
 

@@ -151,13 +151,18 @@ class Hub:
                 time.sleep(1)
 
 
+Payload = Callable[[int], "str | None"]  # what a `change` carries for a version, if more
+
+
 def stream(hub: Hub, topic: str, shown: str | None, beat: float = BEAT_SECONDS,
-           lifetime: float = LIFETIME_SECONDS) -> Iterator[str]:
+           lifetime: float = LIFETIME_SECONDS, payload: Payload | None = None) -> Iterator[str]:
     """Server-sent events for one viewer: `change` with each new version, `beat` meanwhile.
 
     The first message goes at once: a change if the viewer's `shown` version is not the
     current one (it reconnected after missing something), else a beat. Every message carries
     the version as its id, so a reconnecting browser says what it has (Last-Event-ID).
+    A `change` carries `payload(version)` when given (the new board itself, so the viewer
+    need not fetch it), else the version.
     """
     watch = hub.watch(topic)
     try:
@@ -175,12 +180,19 @@ def stream(hub: Hub, topic: str, shown: str | None, beat: float = BEAT_SECONDS,
                 return
             kind = "beat" if str(version) == shown else "change"
             shown = str(version)
-            yield f"id: {version}\nevent: {kind}\ndata: {version}\n\n"
+            data = (payload(version) if payload and kind == "change" else None) or (
+                f"data: {version}\n")
+            yield f"id: {version}\nevent: {kind}\n{data}\n"
             if now - started >= lifetime:
                 return
             watch.woken.wait(beat)
     finally:
         hub.forget(watch)
+
+
+def as_data(text: str) -> str:
+    """`text` as the data lines of one event (each line of it its own `data:` line)."""
+    return "".join(f"data: {line}\n" for line in text.strip().splitlines())
 
 
 # --- Announcing committed changes ------------------------------------------------------------

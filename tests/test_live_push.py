@@ -55,3 +55,17 @@ def test_the_stream_of_a_game_that_does_not_exist_is_a_404(client):
     assert response.status_code == 200 and response.mimetype == "text/event-stream"
     assert response.headers["X-Accel-Buffering"] == "no"
     response.close()
+
+
+def test_a_games_stream_carries_the_new_board_in_the_change(client):
+    game = create_game(client)
+    response = client.get(f"/games/{game['id']}/live?since=1")
+    chunks = response.response  # the stream, read as a browser would
+    next(chunks)  # retry
+    assert b"event: beat" in next(chunks)
+    add_hand(client, game)
+    event = next(chunks).decode()
+    response.close()
+    assert event.startswith("id: 2\nevent: change\ndata: <section id=\"board\"")
+    # Ali & Cyrus made their bid of 100: 100 to them, the other 65 of 165 to Bahar & Dara.
+    assert 'data-total-side="0">100<' in event and 'data-total-side="1">65<' in event

@@ -125,6 +125,15 @@ def board(game_id: str) -> Any:
     return conditional(_board_key(context), lambda: _board_html(context))
 
 
+def pushed_board(game_id: str, version: int, editor: bool) -> str | None:
+    """The board a live stream sends with a change (None if the game moved on meanwhile:
+    the viewer then fetches it)."""
+    game = game_cache.read_game(get_session(), game_id)
+    if game.row.version != version:
+        return None
+    return str(_board_html(_board_context(game, editor)))
+
+
 Matches = tuple[games.MatchSummary | None, games.GameMatch | None]
 
 

@@ -5,12 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, request, url_for
+from flask_babel import get_locale
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from ..live import Hub, announce_changes, stream
+from ..cache import Kept
+from ..i18n import current_digits
+from ..live import Hub, Payload, announce_changes, as_data, stream
 from ..services import games, tournaments
+from ..services.access import can_edit
 from ..services.tournament_access import TournamentNotFound
+from .games import pushed_board
 
 bp = Blueprint("live", __name__)
 KINDS = {"game": games.current_version, "tournament": tournaments.version}
@@ -44,7 +49,7 @@ def _version(engine: Engine, topic: str) -> int | None:
 
 @bp.get("/games/<game_id>/live")
 def game(game_id: str) -> Any:
-    return _stream(f"game:{game_id}")
+    return _stream(f"game:{game_id}", _board_payload(game_id))
 
 
 @bp.get("/tournaments/<tournament_id>/live")
@@ -52,13 +57,39 @@ def tournament(tournament_id: str) -> Any:
     return _stream(f"tournament:{tournament_id}")
 
 
-def _stream(topic: str) -> Response:
+PUSHED: Kept[str] = Kept(1024)  # boards as event data, by version and viewer
+
+
+def _board_payload(game_id: str) -> Payload:
+    """The new board, sent in the `change` event: rendered once per version, language,
+    digits and scorer-or-not by the first stream of this process that needs it, and only
+    looked up by the others (hundreds of viewers, no fetch and no query each)."""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    environ = {name: value for name, value in request.environ.items()
+               if not name.startswith(("wsgi.input", "werkzeug."))}
+    viewer = (str(get_locale()), current_digits(), can_edit(game_id))
+
+    def payload(version: int) -> str | None:
+        key = (game_id, version, *viewer)
+        found = PUSHED.get(key)
+        if found is None:
+            with app.request_context(environ):
+                html = pushed_board(game_id, version, viewer[2])
+            found = as_data(html) if html else ""
+            PUSHED.put(key, found)
+        return found or None
+
+    return payload
+
+
+def _stream(topic: str, payload: Payload | None = None) -> Response:
     hub: Hub = current_app.extensions["live"]
     if hub.version(topic, fresh=True) is None:
         kind = topic.partition(":")[0]
         raise (games.GameNotFound if kind == "game" else TournamentNotFound)(topic)
     shown = request.headers.get("Last-Event-ID") or request.args.get("since")
-    return Response(stream(hub, topic, shown), mimetype="text/event-stream", headers={
+    return Response(stream(hub, topic, shown, payload=payload), mimetype="text/event-stream",
+                    headers={
         # Through a proxy: no buffering (nginx reads this header), no caching, no transform.
         "Cache-Control": "no-store, no-transform",
         "X-Accel-Buffering": "no",

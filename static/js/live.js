@@ -1,5 +1,6 @@
 // Live boards hear of a change by server-sent events: the container marked `data-live` (its
-// stream's address) is fetched again the moment the server says its game or tournament moved.
+// stream's address) takes the new board the event carries (a game's), or is fetched again
+// (a tournament's), the moment the server says its game or tournament moved.
 // While the stream answers (a `beat` every 5 s), the container's own polling (hx-trigger
 // "every 2s") is held back; when the stream cannot be opened, drops or falls silent, polling
 // goes on as before, and the stream is tried again. freshness.js hears every message, unless
@@ -50,9 +51,15 @@
     if (source || !elt || !window.EventSource || navigator.onLine === false) return;
     source = new EventSource(elt.dataset.live);
     source.addEventListener("beat", heard);
-    source.addEventListener("change", function () {
+    source.addEventListener("change", function (event) {
       heard();
-      refresh();
+      // A game's stream sends the new board itself; a number means "fetch it".
+      const board = document.getElementById("board");
+      if (board && board.hasAttribute("data-live") && event.data.startsWith("<") && window.htmx) {
+        htmx.swap(board, event.data, { swapStyle: "outerHTML" });
+      } else {
+        refresh();
+      }
     });
     source.onerror = function () {
       live = false; // polling takes over while the browser reconnects
