@@ -235,3 +235,14 @@ def test_the_shelem_preview_says_what_will_be_saved(client):
         "mode": "quick", "bidder": "0", "bid": "120", "bidder_points": "130",
         "cheating": "1"}))
     assert "Amal & Carim bid 120: made; Badr & Dina caught cheating" in preview
+
+
+def test_count_labels_start_with_a_capital_and_agree_with_any_side(client):
+    game_id = make_game(client, "shllaat", ["Ali", "Badr", "Hassan"])
+    page = page_text(client.get(f"/games/{game_id}/hands/new?mode=quick"))
+    assert ">Jokers taken by Ali<" in page and ">Aces taken by Ali<" in page
+    assert "Other cards: the rest of the deck's 44." in page
+    basra = make_game(client, "basra", ["Bassem", "Omar", "Dina", "Ali"],
+                      teams=[[0, 2], [1, 3]])
+    page = page_text(client.get(f"/games/{basra}/hands/new?mode=quick"))
+    assert "The rest of the 52 cards, and of the jacks and aces, go to Omar & Ali." in page
