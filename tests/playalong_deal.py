@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from companion.rules import basra_playalong as engine
+from companion.rules.basra_rules import BasraRules
 from companion.rules.cards import DECK_52
 
 
-def shuffled_hand(rules: dict[str, Any], seed: int) -> list[str]:
+def shuffled_hand(rules: BasraRules, seed: int) -> list[str]:
     """The 52 cards in the order they are tapped: four floor cards the dealer keeps (cards the
     dealer would bury stay in the pack), then the plays."""
     deck = DECK_52.cards()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from companion.rules import basra
 from companion.rules import basra_playalong as engine
 
 from ..playalong_deal import shuffled_hand
@@ -91,8 +92,9 @@ def test_play_a_whole_basra_hand_along(page, live_server):
     page.context.add_cookies([{"name": f"edit_{created['id']}", "value": created["edit_key"],
                                "url": live_server}])
     page.goto(f"{live_server}/games/{created['id']}/play-along")
-    state = engine.new_state({**created["rules"]}, 2, None, created["leader"])
-    for card in shuffled_hand(created["rules"], 3):
+    rules = basra.SPEC.resolve(created["rules"])
+    state = engine.new_state(rules, 2, None, created["leader"])
+    for card in shuffled_hand(rules, 3):
         tap_card(page, card, "#playalong")
         state = engine.play_card(state, card)
         if state["pending"]:
