@@ -125,7 +125,7 @@ def test_a_target_past_any_real_game_is_refused(client):
     assert response.get_json() == {"error": "'target' is too large a number.", "field": "target"}
     response = client.post("/api/v1/games", json={
         "game": "shelem", "players": ["A", "B", "C", "D"], "target": 10**6})
-    assert response.get_json() == {"error": "target can be at most 100000.",
+    assert response.get_json() == {"error": "Target can be at most 100000.",
                                    "field": "rules.target"}
 
 
