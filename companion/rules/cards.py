@@ -101,13 +101,15 @@ class Deck:
         for card, seen in Counter(cards).items():
             allowed = copies.get(card, 0)
             if allowed == 0:
-                raise RuleError(msg(N_("There is no {card} in this deck."), card=str(card)), field)
+                raise RuleError(msg(N_("There is no {card} in this deck."), card=card.label),
+                                field)
             if seen > allowed:
-                raise RuleError(
-                    msg(N_("{card} is entered {seen} times, but the deck has only {allowed}."),
-                        card=str(card), seen=seen, allowed=allowed),
-                    field,
-                )
+                # one way to name a card everywhere: "The 5♠ is entered twice." as in Basra
+                said = (msg(N_("The {card} is entered twice."), card=card.label)
+                        if (seen, allowed) == (2, 1) else
+                        msg(N_("The {card} is entered {seen} times, but the deck has only "
+                               "{allowed}."), card=card.label, seen=seen, allowed=allowed))
+                raise RuleError(said, field)
 
 
 def _standard(copies: int = 1) -> list[tuple[Card, int]]:

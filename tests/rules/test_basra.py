@@ -228,7 +228,7 @@ def test_four_individual_sides_score():
 @pytest.mark.parametrize(("body", "message", "field"), [
     (hand([], 30) | {"captured": [DECK[:30], DECK[30:51]]}, "51 cards entered, a hand has 52.",
      "hand.captured"),
-    ({"captured": [DECK[:27] + ["AS"], DECK[27:]]}, "AS is entered 2 times", "hand.captured"),
+    ({"captured": [DECK[:27] + ["AS"], DECK[27:]]}, "The A♠ is entered twice.", "hand.captured"),
     ({"captured": [DECK[:26], DECK[26:]], "basras": [["KD"], []]},
      "must be among the cards Side 1 captured",
      "hand.basras[0]"),

@@ -99,7 +99,7 @@ def test_count_form_may_not_exceed_the_pack():
 def test_a_standard_pack_has_no_jokers_and_each_card_once():
     with pytest.raises(RuleError, match="There is no JK in this deck"):
         score_hand(STANDARD, {"captured": [["JK"], []]}, 2)
-    with pytest.raises(RuleError, match="7H is entered 2 times"):
+    with pytest.raises(RuleError, match="The 7♥ is entered twice."):
         score_hand(STANDARD, {"captured": [["7H"], ["7H"]]}, 2)
 
 

@@ -416,7 +416,7 @@ def test_hakem_plays_the_trump_at_the_first_trick_to_announce_it():
 
 @pytest.mark.parametrize("cards, field, text", [
     (["AH", "KH", "QH"], "cards", "A trick has 4 cards, one from each player: 3 entered."),
-    (["AH", "KH", "QH", "AH"], "cards", "AH is entered 2 times, but the deck has only 1."),
+    (["AH", "KH", "QH", "AH"], "cards", "The A♥ is entered twice."),
     (["AH", "KH", "QH", "JK"], "cards", "There is no JK in this deck."),
     ("AH KH QH JH", "cards", "A list of cards was expected."),
     (["AH", "KH", "QH", "1H"], "cards[3]", None),

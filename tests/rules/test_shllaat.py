@@ -126,7 +126,7 @@ def test_two_decks_count_form_may_leave_out_jokers():
 
 def test_standard_deck_names_a_card_once_only():
     cards = [str(c) for c in DECK_54.cards()]
-    with pytest.raises(RuleError, match="7H is entered 2 times, but the deck has only 1"):
+    with pytest.raises(RuleError, match="The 7♥ is entered twice."):
         score_hand(STANDARD, {"captured": [cards[1:], ["7H"]]}, 2)
 
 
