@@ -63,8 +63,9 @@ def note_result(session: Session, row: Tournament, match: Match, reason: str = "
         return
     audit.record(session, row, "correction" if before else "result", match=match,
                  before=before, after=now, reason=reason)
-    if before is not None:
-        follow_through(session, row, match)
+    # A first result has nothing built on it yet, unless it was decided before results were
+    # recorded here: following through costs nothing when no later round is paired.
+    follow_through(session, row, match)
 
 
 def current_result(session: Session, row: Tournament, match: Match) -> dict[str, Any] | None:
