@@ -130,6 +130,8 @@ def test_wrong_side_keys_and_director_cookies_count(limited):
     for _ in range(3):
         assert side.post(url, headers={"Authorization": "Bearer guess"}).status_code == 403
     assert side.post(url, headers={"Authorization": "Bearer guess"}).status_code == 429
+    page = f"/tournaments/{t['id']}/matches/{match}/confirm"
+    assert client_at(limited, "192.0.2.95").post(page, data={}).status_code == 401  # no key
     desk = client_at(limited, "192.0.2.94")
     desk.set_cookie(f"director_{t['id']}", "guess")
     for _ in range(3):

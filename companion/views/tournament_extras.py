@@ -127,8 +127,10 @@ def side_word(tournament_id: str, match_id: int) -> Any:
         speaker = counted_side(tournament_id, match_id, sides, key)
         if speaker is None:
             confirmations.refuse_replaced(tournament_id, match_id, sides, key)
-            return error_response(403, _("That link does not belong to a side of this match: "
-                                         "ask the director for yours."))
+            # No key at all is a 401, as everywhere; a wrong one a 403.
+            return error_response(403 if key else 401, _(
+                "That link does not belong to a side of this match: ask the director for "
+                "yours."))
     try:
         _give_word(tournament_id, match_id, speaker, form)
     except confirmations.WrongSide as error:
