@@ -15,7 +15,6 @@
   const TIMEOUT_MS = 8000; // as htmx's timeout (base.html)
   const SLOW_MS = 2000; // "Still sending…" after this long without an answer
   const RETRY_MS = 5000;
-  const TOKEN_URL = "/form-token";
   let sending = false;
 
   function load() {
@@ -196,7 +195,9 @@
   // A fresh form token (and session) for this browser; null when the server cannot be asked.
   async function freshToken() {
     try {
-      const response = await fetch(TOKEN_URL, { credentials: "same-origin", cache: "no-store" });
+      const box = document.getElementById("outbox-problems");
+      const address = box ? box.dataset.token : "form-token"; // under any path prefix
+      const response = await fetch(address, { credentials: "same-origin", cache: "no-store" });
       return response.ok ? (await response.json()).csrf_token : null;
     } catch (err) {
       return null;
