@@ -115,6 +115,23 @@ def test_a_doctored_export_is_a_400_naming_the_problem(client):
     assert stored_games(client) == 1
 
 
+def test_an_import_with_a_reason_too_long_is_refused_naming_the_entry(client):
+    game = played(client)
+    data = client.get(f"/api/v1/games/{game['id']}/export").get_json()
+    assert data["history"][3]["reason"] == "typo"  # the correction of hand 2, 4th in history
+    data["history"][3]["reason"] = "x" * 501
+    response = client.post("/api/v1/games/import", json=data)
+    assert response.status_code == 400
+    assert response.get_json() == {
+        "error": "The reason in entry 4 of the game's history is too long: at most 500 "
+                 "characters (this one has 501).", "field": "history"}
+    assert stored_games(client) == 1
+    data["history"][3]["reason"] = "x" * 500  # the longest a person can type is kept whole
+    body = client.post("/api/v1/games/import", json=data).get_json()
+    again = client.get(f"/api/v1/games/{body['id']}/export").get_json()
+    assert again["history"][3]["reason"] == "x" * 500
+
+
 def test_an_import_whose_partners_do_not_sit_opposite_is_refused(client):
     game = played(client)
     data = client.get(f"/api/v1/games/{game['id']}/export").get_json()

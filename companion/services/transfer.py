@@ -16,11 +16,13 @@ from ..rules.catalogue import get_game
 from ..rules.messages import N_, RuleError, msg
 from . import games, keys
 from .csv_file import csv_text
+from .reasons import MAX_REASON
 from .seating import clean_players, clean_teams
 
 GAME_FORMAT = "companion-game"
 BACKUP_FORMAT = "companion-backup"
 FORMAT_VERSION = 1
+KIND_LENGTH = 16  # the history's action and reverses columns hold at most this many characters
 EVENT_FIELDS = ("version", "action", "number", "before", "after", "reason", "undone")
 
 
@@ -88,7 +90,7 @@ def import_game(session: Session, data: Any) -> tuple[games.GameView, str]:
     games.check_hand_count(len(hands), "hands")
     # Unchecked yet: games.compute has the rules read each hand, and refuse a bad one.
     entered: list[Any] = [item.get("hand") if isinstance(item, dict) else None for item in hands]
-    history = [_event(item) for item in _listed(data, "history")]
+    history = [_event(item, entry) for entry, item in enumerate(_listed(data, "history"), 1)]
     version = max([1, *(event["version"] for event in history)])
     key = keys.new_key()
     row = Game(id=keys.new_id(), game=spec.name, rules=rules.as_dict(), players=names, teams=seats,
@@ -124,8 +126,9 @@ def _exported(event: GameEvent) -> dict[str, Any]:
     return {**fields, "created_at": _when(event.created_at)}
 
 
-def _event(item: Any) -> dict[str, Any]:
-    """One history entry, checked field by field so a doctored file is a 400, not a 500."""
+def _event(item: Any, entry: int) -> dict[str, Any]:
+    """One history entry, checked field by field so a doctored file is a 400, not a 500;
+    nothing is cut: a value too long refuses the whole file."""
     bad = RuleError(msg(N_("The game's history is damaged.")), "history")
     if not isinstance(item, dict) or not isinstance(item.get("action"), str):
         raise bad
@@ -138,15 +141,26 @@ def _event(item: Any) -> dict[str, Any]:
     if not all(event[name] is None or isinstance(event[name], dict)
                for name in ("before", "after")):
         raise bad
-    event["action"] = event["action"][:16]
-    event["reason"] = str(event["reason"] or "")[:500]
+    event["reason"] = _imported_reason(event["reason"], entry)
     event["undone"] = bool(event["undone"])
     if event["action"] in (games.UNDO, games.REDO):  # the exported reason is what it reverses
-        event["reverses"], event["reason"] = event["reason"][:16], ""
+        event["reverses"], event["reason"] = event["reason"], ""
+    if len(event["action"]) > KIND_LENGTH or len(event.get("reverses", "")) > KIND_LENGTH:
+        raise bad
     created = item.get("created_at")
     if created is not None:
         event["created_at"] = _parse_when(created, bad)
     return event
+
+
+def _imported_reason(value: Any, entry: int) -> str:
+    """An exported reason as it was typed; one longer than any Companion keeps is refused."""
+    reason = str(value or "")
+    if len(reason) > MAX_REASON:
+        raise RuleError(msg(N_("The reason in entry {entry} of the game's history is too long: "
+                               "at most {limit} characters (this one has {length})."),
+                            entry=entry, limit=MAX_REASON, length=len(reason)), "history")
+    return reason
 
 
 def _play_along(item: Any) -> dict[str, Any]:
