@@ -99,6 +99,9 @@
     const owner = button.querySelector('input[name^="card_"]');
     const basra = button.querySelector('input[name^="basra_"]');
     if (!tool) return;
+    const untaken = form.querySelector("#basra-untaken");
+    // A ★ on a card nobody took would mark nothing: say why instead of doing nothing.
+    if (untaken) untaken.hidden = !(tool.value === "basra" && owner.value === "");
     if (tool.value === "basra") {
       if (owner.value === "" || !basra) return;
       basra.value = basra.value ? "" : "1";

@@ -156,3 +156,23 @@ def test_shelem_double_and_a_bid_chip_never_both_look_chosen(page, live_server):
     page.locator('label[for="bidder-0"]').click()
     expect(page.locator("#preview")).to_contain_text("bid 120: made")
     assert page.js_errors == []
+
+
+def test_a_basra_mark_on_a_card_nobody_took_explains_itself(page, live_server):
+    game_id = api_game(page, live_server, "basra", ["Ali", "Omar"])
+    page.goto(f"{live_server}/games/{game_id}/hands/new?mode=cards")
+    hint = page.locator("#basra-untaken")
+    expect(hint).to_be_hidden()
+    page.click('label[for="tool-basra"]')
+    page.click('.deck [data-card]:has(input[name="card_7S"])')
+    expect(hint).to_have_text(
+        "Tap ★ on a card someone took: only a captured card can make a basra.")
+    expect(page.locator('.deck [data-card]:has(input[name="card_7S"]) .mark')).to_have_text("")
+    # Once the card is taken the ★ marks it and the sentence goes away.
+    page.click('label[for="tool-0"]')
+    page.click('.deck [data-card]:has(input[name="card_7S"])')
+    page.click('label[for="tool-basra"]')
+    page.click('.deck [data-card]:has(input[name="card_7S"])')
+    expect(page.locator('.deck [data-card]:has(input[name="card_7S"]) .mark')).to_have_text("1★")
+    expect(hint).to_be_hidden()
+    assert page.js_errors == []
