@@ -27,6 +27,7 @@ from companion.services import games
 
 ROOT = Path(__file__).resolve().parents[1]
 PG_URL = os.environ.get("COMPANION_TEST_DATABASE_URL")
+REDIS_URL = os.environ.get("COMPANION_TEST_REDIS_URL")
 
 # ---------------------------------------------------------------- players and hands
 

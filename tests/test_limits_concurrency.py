@@ -4,16 +4,18 @@ never get past the allowance (a check and its count cannot be split by another r
 from __future__ import annotations
 
 import threading
+import uuid
 from collections import Counter
 from collections.abc import Callable
 
 import pytest
 from sqlmodel import select
 
+from companion import limits
 from companion.db import get_session
 from companion.models import Game
 
-from .helpers import client_at, limited_app
+from .helpers import REDIS_URL, client_at, limited_app
 
 SHELEM = {"game": "shelem", "players": ["Ali", "Bahar", "Cyrus", "Dara"]}
 
@@ -56,6 +58,35 @@ def test_sixty_parallel_creations_against_a_limit_of_twenty_make_twenty_games(cr
         "/api/v1/games", json=SHELEM).status_code)
     assert statuses == Counter({201: 20, 429: 40})
     assert stored_games(crowded) == 20
+
+
+class NotThisLock:
+    """Stands in for the process's own creation lock: with Redis holding the counts, the
+    Redis lock alone must keep parallel creations apart."""
+
+    def __enter__(self) -> None:
+        raise AssertionError("the process's creation lock was taken instead of Redis's")
+
+    def __exit__(self, *_exc: object) -> None:
+        return None
+
+
+@pytest.mark.skipif(not REDIS_URL, reason="COMPANION_TEST_REDIS_URL is not set: the Redis "
+                                          "creation lock is tested only where Redis answers "
+                                          "(e.g. redis://127.0.0.1:6379/15)")
+def test_sixty_parallel_creations_through_redis_make_twenty_games(db_url, monkeypatch):
+    monkeypatch.setattr(limits, "_LOCAL_LOCK", NotThisLock())
+    # Two apps sharing one Redis, as two worker processes would; 30 creations each at once.
+    apps = [limited_app(db_url, REDIS_URL=REDIS_URL, RATELIMIT_KEY_PREFIX=prefix,
+                        RATELIMIT_CREATE_GAME="20/minute")
+            for prefix in [f"test-{uuid.uuid4().hex}"] * 2]
+    assert all(app.config["RATELIMIT_STORAGE_URI"] == REDIS_URL for app in apps)
+    statuses = all_at_once(60, lambda i: client_at(apps[i % 2], "192.0.2.73").post(
+        "/api/v1/games", json=SHELEM).status_code)
+    assert statuses == Counter({201: 20, 429: 40})
+    assert stored_games(apps[0]) == 20
+    for app in apps:
+        app.extensions["engine"].dispose()
 
 
 def test_parallel_pairings_stop_at_the_allowance(crowded):
