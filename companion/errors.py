@@ -10,6 +10,7 @@ from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 
 from .rules.messages import N_, RuleError
+from .services.access import KeyRefused
 from .services.games import GameNotFound, StaleGame
 from .services.tournaments import TournamentConflict
 
@@ -81,6 +82,12 @@ def init_app(app: Flask) -> None:
             return jsonify({"error": render_msg(exc.message), "field": exc.field,
                             "changes": [render_msg(m) for m in exc.changes]}), 409
         return error_response(409, render_msg(exc.message))
+
+    @app.errorhandler(KeyRefused)
+    def key_refused(exc: KeyRefused) -> ResponseReturnValue:
+        from .i18n import render_msg
+
+        return error_response(403, render_msg(exc.message))
 
     @app.errorhandler(RuleError)
     def rule_error(exc: RuleError) -> ResponseReturnValue:

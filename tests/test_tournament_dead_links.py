@@ -10,6 +10,7 @@ from .helpers import (
     fresh_match,
     next_round,
     play,
+    scorer,
     sweep,
     text,
 )
@@ -135,3 +136,20 @@ def test_the_sheet_prints_each_sides_code_on_its_own_slip(client):
     page = text(client.get(f"/tournaments/{t['id']}/sheet"))
     assert ("Table 1 Ali Dara Scorer ✂ cut here Table 1 · only for Ali To confirm: Ali "
             "✂ cut here Table 1 · only for Dara To confirm: Dara") in page
+
+
+def test_a_hand_sent_through_the_api_with_an_old_table_key_says_it_was_replaced(client):
+    t = create(client, settings={"best_of": 1})
+    match = next_round(client, t)["matches"][0]
+    game = f"/api/v1/games/{match['current_game']}"
+    rotated = client.post(f"/api/v1/tournaments/{t['id']}/key", headers=director(t))
+    assert rotated.status_code == 200
+    old = client.post(f"{game}/hands", json={"hand": sweep(0)}, headers=scorer(match))
+    assert old.status_code == 403
+    assert old.get_json() == {"error": REPLACED}
+    assert client.get(game).get_json()["hands"] == []  # nothing was saved
+    # A game outside any tournament keeps the plain sentence for a wrong key.
+    lone = client.post("/api/v1/games", json={"game": "basra", "players": ["Amal", "Badr"]})
+    wrong = client.post(f"/api/v1/games/{lone.get_json()['id']}/hands",
+                        json={"hand": sweep(0)}, headers=scorer(match))
+    assert wrong.status_code == 403 and wrong.get_json()["error"] != REPLACED

@@ -5,11 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from flask import abort, request
+from werkzeug.exceptions import Forbidden
 from werkzeug.wrappers import Response  # flask's Response and redirect()'s share this base
 
 from ..db import get_session
 from ..limits import refuse_key
 from ..models import Game
+from ..rules.messages import Msg
 from .games import GameNotFound
 from .keys import key_matches
 
@@ -48,6 +50,24 @@ def also_opens(check: Callable[[str], bool]) -> Callable[[str], bool]:
     return check
 
 
+# Why a wrong key is refused where a sentence says more than "wrong key" (a replaced table link).
+_REFUSALS: list[Callable[[str], Msg | None]] = []
+
+
+def explains_refusal(explain: Callable[[str], Msg | None]) -> Callable[[str], Msg | None]:
+    """Register `explain(game_id)`: the sentence a wrong key for that game is refused with."""
+    _REFUSALS.append(explain)
+    return explain
+
+
+class KeyRefused(Forbidden):
+    """A wrong key refused with a sentence of its own (403)."""
+
+    def __init__(self, message: Msg) -> None:
+        super().__init__()
+        self.message = message
+
+
 def can_edit(game_id: str, key: str | None = None) -> bool:
     """Whether `key` (else the key this request presents) opens the game; a presented key
     that does not counts as a refused one, on a page read too (429 after too many)."""
@@ -67,6 +87,10 @@ def require_edit_key(game_id: str) -> None:
     in the API alike; nothing is changed."""
     key = presented_key(game_id)
     if not can_edit(game_id, key):
+        if key:
+            reason = next((m for m in (e(game_id) for e in _REFUSALS) if m), None)
+            if reason is not None:
+                raise KeyRefused(reason)
         abort(403 if key else 401)
 
 

@@ -17,8 +17,9 @@ from sqlmodel import select
 from ..db import get_session
 from ..limits import refuse_key
 from ..models_tournament import Match, MatchGame, Tournament
+from ..rules.messages import N_, Msg, msg
 from . import acting
-from .access import also_opens, bearer_or_cookie
+from .access import also_opens, bearer_or_cookie, explains_refusal
 from .keys import key_matches
 
 COOKIE_PREFIX = "director_"
@@ -72,6 +73,15 @@ def director_opens(game_id: str) -> bool:
         return False
     acting.current().by = acting.DIRECTOR
     return True
+
+
+@explains_refusal
+def table_link_replaced(game_id: str) -> Msg | None:
+    """A wrong key at a table's game is taken for the table's old key, as the pages do."""
+    link = get_session().exec(select(MatchGame).where(MatchGame.game_id == game_id)).first()
+    if link is None:
+        return None
+    return msg(N_("This table link was replaced; ask the director for the new one."))
 
 
 def table_key(director: str, match_id: int) -> str:
