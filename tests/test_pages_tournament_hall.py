@@ -7,10 +7,16 @@ BASRA_WIN is 73 to side 0 (the game goes on). Anis v Dina and Badia v Cala in ro
 
 from __future__ import annotations
 
-from .helpers import BASRA_WIN, desk, director, next_round, play, sweep, text
+from .helpers import BASRA_WIN, desk, director, next_round, play, save, sweep, text
 from .helpers import create_tournament as create
 
 FOUR = ["Anis", "Badia", "Cala", "Dina"]
+# Correcting round 1 to "Dina won" once the final Anis v Badia has its first hand.
+STARTED = ("Round 2, table 1 (Anis v Badia) has started: confirm the cascade to reopen it and "
+           "every later match this change touches.")
+REOPENS = ("Confirming reopens these matches: Round 2, table 1: Anis v Badia becomes Dina v "
+           "Badia; its games are kept, counted for nobody.")
+CONFIRM = "Confirm: change the result and reopen them"
 
 
 def started_final(client):
@@ -32,11 +38,7 @@ def test_the_desk_shows_what_a_correction_reopens_before_the_director_confirms(c
     asked = client.post(url, data=form)
     assert asked.status_code == 409
     page = text(asked)
-    assert ("Round 2, table 1 (Anis v Badia) has started: confirm the cascade to reopen it "
-            "and every later match this change touches.") in page
-    assert ("Confirming reopens these matches: Round 2, table 1: Anis v Badia becomes Dina v "
-            "Badia; its games are kept, counted for nobody.") in page
-    assert "Confirm: change the result and reopen them" in page
+    assert STARTED in page and REOPENS in page and CONFIRM in page
     unchanged = client.get(f"/api/v1/tournaments/{t['id']}", headers=director(t)).get_json()
     assert unchanged["rounds"][1]["matches"][0]["names"] == ["Anis", "Badia"]
 
@@ -113,3 +115,39 @@ def test_the_dispute_on_the_desk_is_one_tap_from_correcting_the_hand(client):
     assert f'class="correct-hand" href="{edit}"' in html
     form = client.get(edit)
     assert form.status_code == 200  # the director's cookie opens the table's game
+
+
+def test_the_directors_hand_correction_confirms_the_cascade_on_the_games_own_page(client):
+    t, first = started_final(client)
+    desk(client, t)  # the director's cookie opens the table's game
+    game = first[0]["current_game"]  # Anis v Dina: hand 1 was 163 to Anis
+    # Quick form: Anis 12 cards, no jack, ace or basra; Dina 40 cards, 2 of clubs, 10 of
+    # diamonds, 12 basras: 30 + 4 + 4 + 2 + 3 + 120 = 163 to Dina.
+    flipped = {"mode": "quick", "cards_0": "12", "jacks_0": "0", "aces_0": "0",
+               "two_of_clubs": "1", "ten_of_diamonds": "1", "basras_0": "0",
+               "basras_1": "12", "reason": "names swapped", "key": "fix-1"}
+    asked = save(client, game, flipped, number=1)
+    assert asked.status_code == 409
+    page = text(asked)
+    assert STARTED in page and REOPENS in page and CONFIRM in page
+    assert 'name="cascade" value="1"' in asked.get_data(as_text=True)
+    assert client.get(f"/api/v1/games/{game}").get_json()["totals"] == [163, 0]
+
+    done = save(client, game, {**flipped, "cascade": "1"}, number=1)
+    assert done.status_code == 303
+    assert client.get(f"/api/v1/games/{game}").get_json()["totals"] == [0, 163]
+    now = client.get(f"/api/v1/tournaments/{t['id']}", headers=director(t)).get_json()
+    assert now["rounds"][1]["matches"][0]["names"] == ["Dina", "Badia"]
+
+
+def test_a_scorer_cannot_confirm_a_cascade_from_the_hand_page(app, client):
+    t, first = started_final(client)
+    scorer = app.test_client()
+    assert scorer.get(first[0]["edit_url"].replace("http://localhost", "")).status_code == 303
+    flipped = {"mode": "quick", "cards_0": "12", "jacks_0": "0", "aces_0": "0",
+               "two_of_clubs": "1", "ten_of_diamonds": "1", "basras_0": "0",
+               "basras_1": "12", "cascade": "1"}
+    refused = save(scorer, first[0]["current_game"], flipped, number=1)
+    assert refused.status_code == 409  # only the director reopens a started match
+    now = client.get(f"/api/v1/tournaments/{t['id']}", headers=director(t)).get_json()
+    assert now["rounds"][1]["matches"][0]["names"] == ["Anis", "Badia"]

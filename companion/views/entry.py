@@ -12,12 +12,14 @@ from werkzeug.datastructures import MultiDict
 
 from ..db import get_session
 from ..digits import parse_int
+from ..i18n import render_msg
 from ..pages import entry
 from ..rules.messages import RuleError
-from ..services import games
+from ..services import acting, games
 from ..services.access import require_edit_key
 from ..services.games import GameNotFound, GameView, StaleGame
 from ..services.payload import read_version
+from ..services.tournaments import TournamentConflict
 from .render import page_or_fragment
 
 bp = Blueprint("entry", __name__, url_prefix="/games")
@@ -72,6 +74,9 @@ def _save(game: GameView, number: int | None) -> ResponseReturnValue:
         version = read_version(fields.get("version"))
     except RuleError as error:  # shown again with the game's version, so a resubmit works
         return _form(game, mode, _with_version(fields, game), number, error), 400
+    current = acting.current()
+    # The director confirms reopening the later matches after reading what will change.
+    current.cascade = fields.get("cascade") == "1" and current.by == acting.DIRECTOR
     try:
         hand = entry.read_hand(game, mode, fields)
         if number is None:
@@ -81,6 +86,9 @@ def _save(game: GameView, number: int | None) -> ResponseReturnValue:
             games.edit_hand(session, game_id, number, hand, expected_version=version,
                             reason=fields.get("reason", "").strip(),
                             idempotency_key=fields.get("key") or None)
+    except TournamentConflict as conflict:  # a later match has started: say what would change
+        return _form(game, mode, fields, number, conflict,
+                     [render_msg(change) for change in conflict.changes]), 409
     except RuleError as error:
         return _form(game, mode, fields, number, error), 422
     except StaleGame as stale:
@@ -94,7 +102,7 @@ def _save(game: GameView, number: int | None) -> ResponseReturnValue:
 
 
 def _form(game: GameView, mode: str, fields: MultiDict[str, str], number: int | None,
-          error: RuleError | None = None) -> str:
+          error: RuleError | None = None, changes: list[str] | None = None) -> str:
     hand_number = number or len(game.hands) + 1
     preview = _preview(game, mode, fields, hand_number, error)
     return page_or_fragment(
@@ -105,7 +113,7 @@ def _form(game: GameView, mode: str, fields: MultiDict[str, str], number: int | 
         side_choices=list(enumerate(game.sides)),
         grid=entry.deck_grid(game) if mode == entry.CARDS else None,
         key=fields.get("key") or secrets.token_urlsafe(16),
-        version=fields.get("version") or game.row.version, **preview)
+        version=fields.get("version") or game.row.version, changes=changes or [], **preview)
 
 
 def _preview(game: GameView, mode: str, fields: MultiDict[str, str], number: int,
