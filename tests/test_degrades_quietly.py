@@ -6,9 +6,11 @@ from __future__ import annotations
 import logging
 import shutil
 
+import pytest
+
 from companion import create_app, limits
 
-from .helpers import client_at, limited_app
+from .helpers import PG_URL, client_at, limited_app
 
 SHELEM = {"game": "shelem", "players": ["Ali", "Bahar", "Cyrus", "Dara"]}
 READ_ONLY = ("Companion cannot save anything right now: its database is read-only. Scores can "
@@ -52,4 +54,28 @@ def test_a_read_only_database_is_read_and_refuses_writes_with_a_sentence(tmp_pat
     assert saved.status_code == 503 and saved.get_json() == {"error": READ_ONLY}
     created = client.post("/api/v1/games", json=SHELEM)
     assert created.status_code == 503 and created.get_json() == {"error": READ_ONLY}
+    app.extensions["engine"].dispose()
+
+
+@pytest.mark.skipif(not PG_URL, reason="COMPANION_TEST_DATABASE_URL is not set: a read-only "
+                                       "PostgreSQL is tested only where one answers")
+def test_a_read_only_postgresql_is_read_and_refuses_writes_with_a_sentence(request):
+    url = request.getfixturevalue("postgres_url")
+    writer = create_app({"DATABASE_URL": url, "SECRET_KEY": "ro", "RATELIMIT_ENABLED": False})
+    game = writer.test_client().post("/api/v1/games", json=SHELEM).get_json()
+    writer.extensions["engine"].dispose()
+    # Every transaction of this app's sessions is read-only: a write is SQLSTATE 25006.
+    assert url.rsplit("&", 1)[-1].rsplit("?", 1)[-1].startswith("options=")
+    app = create_app({"DATABASE_URL": f"{url}%20-cdefault_transaction_read_only%3Don",
+                      "SECRET_KEY": "ro", "RATELIMIT_ENABLED": False})
+    client = app.test_client()
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["players"] == SHELEM["players"]
+    assert client.get(f"/games/{game['id']}").status_code == 200
+    saved = client.post(f"/api/v1/games/{game['id']}/hands",
+                        json={"hand": {"bidder": 0, "bid": 100, "bidder_points": 100}},
+                        headers={"Authorization": f"Bearer {game['edit_key']}"})
+    assert saved.status_code == 503 and saved.get_json() == {"error": READ_ONLY}
+    created = client.post("/api/v1/games", json=SHELEM)
+    assert created.status_code == 503 and created.get_json() == {"error": READ_ONLY}
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["totals"] == [0, 0]
     app.extensions["engine"].dispose()
