@@ -29,7 +29,7 @@ def test_nine_takes_ace_two_six_and_it_is_a_basra(client):
     assert body["best"] == ["AS", "2H", "6D"]
     assert body["basra"] is True and body["basra_points"] == 10
     assert body["reason"] == (
-        "Legal: the 9♣ takes 6♦ + 2♥ + A♠ = 9 and leaves nothing it could take (Basra: a card "
+        "The 9♣ takes 6♦ + 2♥ + A♠ = 9 and leaves nothing it could take (Basra: a card "
         "that captures must take all it can). It clears the floor: a basra worth 10 (Basra: "
         "basra).")
     assert body["options_truncated"] is False
@@ -40,7 +40,7 @@ def test_ten_taking_only_the_ten_leaves_six_and_four_behind(client):
                                 "claimed": ["10D"]})
     assert body["legal"] is False
     assert body["reason"] == (
-        "Not legal: the 10♣ could also take 6♥ + 4♠ = 10, which was left behind (Basra: "
+        "The 10♣ could also take 6♥ + 4♠ = 10, which was left behind (Basra: "
         "capture obligation, a card that captures must take all it can).")
     assert body["options"] == [["4S", "6H", "10D"]]
     assert body["basra"] is False and body["basra_points"] == 0
@@ -88,7 +88,7 @@ def test_each_card_of_a_rank_makes_its_own_capture_and_best_takes_the_two_of_clu
     # 7 = 5 + 2 with either 2; the 2♣ scores 2 points, the 2♥ none
     assert body["options"] == [["2C", "5S"], ["2H", "5S"]]
     assert body["best"] == ["2C", "5S"]
-    assert body["reason"] == ("Legal: the 7♦ takes 5♠ + 2♥ = 7 and leaves nothing it could take "
+    assert body["reason"] == ("The 7♦ takes 5♠ + 2♥ = 7 and leaves nothing it could take "
                               "(Basra: a card that captures must take all it can).")
 
 

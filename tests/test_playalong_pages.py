@@ -48,7 +48,7 @@ def test_first_the_floor_then_the_players_in_turn(client):
         assert post(client, game, "card", card=card).status_code == 200
     page = post(client, game, "card", card="10C").get_data(as_text=True)
     # the dealer of hand 1 is Ali, so Bahar plays first and takes 10♦ and 6♥+4♠
-    assert "Legal: the 10♣ takes" in page
+    assert "The 10♣ takes" in page
     assert "Bahar</bdi></strong>: 4 cards" in page
     assert "Ali plays" in page
 

@@ -13,7 +13,7 @@ from .helpers import all_text as text
 def test_basra_nine_takes_the_floor_a_basra(client):
     page = text(client.get("/referee/basra?floor=AS,2H,6D&played=9C&claimed=AS,2H,6D"))
     assert "Legal" in page
-    assert ("Legal: the 9♣ takes 6♦ + 2♥ + A♠ = 9 and leaves nothing it could take (Basra: a "
+    assert ("The 9♣ takes 6♦ + 2♥ + A♠ = 9 and leaves nothing it could take (Basra: a "
             "card that captures must take all it can). It clears the floor: a basra worth "
             "10") in page
     assert "Basra! 10 points." in page
@@ -23,12 +23,12 @@ def test_basra_ten_taking_only_the_ten_is_not_legal_and_lists_the_capture(client
     response = client.get("/referee/basra?floor=4S,6H,10D,3C&played=10C&claimed=10D")
     page = text(response)
     assert "Not legal" in page
-    assert "the 10♣ could also take 6♥ + 4♠ = 10, which was left behind" in page
+    assert "The 10♣ could also take 6♥ + 4♠ = 10, which was left behind" in page
     assert "Legal captures with this card best: most cards, then most points 4♠, 6♥, 10♦" in page
     body = response.get_data(as_text=True)
     # the option is a link that claims it: following it gives the legal verdict
     link = "/referee/basra" + re.search(r'href="(\?[^"]*claimed=4S,6H,10D[^"]*)"', body).group(1)
-    assert "Legal: the 10♣ takes" in text(client.get(html.unescape(link)))
+    assert "The 10♣ takes" in text(client.get(html.unescape(link)))
 
 
 def test_basra_seven_of_diamonds_depends_on_the_preset(client):
@@ -48,7 +48,7 @@ def test_basra_page_lists_and_highlights_a_capture_per_card_of_a_rank(client):
         r'class="key floor-card ([a-z]*)"[^>]*>\s*([^<]+)</a>', body, re.S)}
     assert floor == {"2♣": "best", "2♥": "capturable", "5♠": "best"}
     page = text(client.get("/referee/basra?floor=2C,2H,5S&played=7S&claimed=2H,5S"))
-    assert "Legal: the 7♠ takes 5♠ + 2♥ = 7 and leaves nothing it could take" in page
+    assert "The 7♠ takes 5♠ + 2♥ = 7 and leaves nothing it could take" in page
 
 
 def test_lebanese_page_asks_for_the_floor_before_the_previous_play(client):
@@ -234,3 +234,18 @@ def test_taking_a_claimed_card_off_the_floor_unclaims_it(client):
     # the 4♥ key of the picker takes it off the floor, and out of the claim
     key = re.search(r'href="([^"]*)"[^>]*>4♥<', body)
     assert key and "claimed=5S&" in html.unescape(key.group(1)) + "&"
+
+
+def test_basra_verdict_says_legal_or_not_once(client):
+    """The headline says Legal / Not legal; the reason under it does not say it again."""
+    bad = client.get("/referee/basra?floor=4S,6H,10D,3C&played=10C&claimed=10D")
+    body = bad.get_data(as_text=True)
+    assert '<p class="ruling illegal">Not legal</p>' in body
+    assert ('<p class="reason">The 10♣ could also take 6♥ + 4♠ = 10, which was left behind'
+            in body)
+    assert text(bad).count("Not legal") == 1 and "Legal:" not in text(bad)
+    good = client.get("/referee/basra?floor=4S,6H,10D,3C&played=10C&claimed=4S,6H,10D")
+    body = good.get_data(as_text=True)
+    assert '<p class="ruling legal">Legal</p>' in body
+    assert '<p class="reason">The 10♣ takes 10♦ and 6♥ + 4♠ = 10 and leaves nothing' in body
+    assert "Legal:" not in text(good)

@@ -474,20 +474,20 @@ def _fault(
     if not best:
         if not taken:
             return None
-        return msg(N_("Not legal: the {played} can take nothing from this floor, so it stays "
+        return msg(N_("The {played} can take nothing from this floor, so it stays "
                       "on it (Basra: a card that matches nothing is added to the floor)."),
                    played=played.label)
     if not taken:
-        return msg(N_("Not legal: the {played} can capture here, so it must capture, for "
+        return msg(N_("The {played} can capture here, so it must capture, for "
                       "example {best} (Basra: if you play a card which makes a capture, you "
                       "must make the capture)."), played=played.label, best=_names(best))
     if sweeps_floor(rules, played):
         missing = [card for card in floor if card not in taken]
         if not missing:
             return None
-        template = (N_("Not legal: a jack takes the whole floor, so {missing} must be taken too "
+        template = (N_("A jack takes the whole floor, so {missing} must be taken too "
                        "(Basra: a jack takes everything on the floor).") if played.rank == "J"
-                    else N_("Not legal: the 7♦ takes the whole floor, so {missing} must be taken "
+                    else N_("The 7♦ takes the whole floor, so {missing} must be taken "
                             "too (Basra: the seven of diamonds takes everything on the floor)."))
         return msg(template, missing=_names(missing))
     return _numeral_fault(played, floor, taken)
@@ -497,9 +497,9 @@ def _numeral_fault(played: Card, floor: list[Card], taken: list[Card]) -> Msg | 
     value = played.value
     for card in taken:
         if not _can_take(played, card):
-            template = (N_("Not legal: the {played} cannot take the {card} (Basra: a queen "
+            template = (N_("The {played} cannot take the {card} (Basra: a queen "
                            "takes only queens and a king only kings).") if value is None
-                        else N_("Not legal: the {played} cannot take the {card} (Basra: a "
+                        else N_("The {played} cannot take the {card} (Basra: a "
                                 "numeral takes cards of its rank and groups adding up to its "
                                 "value)."))
             return msg(template, played=played.label, card=card.label)
@@ -509,7 +509,7 @@ def _numeral_fault(played: Card, floor: list[Card], taken: list[Card]) -> Msg | 
         same = [card for card in left if card.rank == played.rank]
         return _left_behind(played, same[:1]) if same else None
     if _split(value, _counts(taken, value)) is None:
-        return msg(N_("Not legal: {cards} do not split into groups that each add up to {value} "
+        return msg(N_("{cards} do not split into groups that each add up to {value} "
                       "(Basra: a numeral takes groups adding up to its value, each card in one "
                       "group)."), cards=_names(taken), value=value)
     group = _group_in(value, _counts(left, value))
@@ -524,7 +524,7 @@ def _can_take(played: Card, card: Card) -> bool:
 
 
 def _left_behind(played: Card, group: list[Card]) -> Msg:
-    return msg(N_("Not legal: the {played} could also take {group}, which was left behind "
+    return msg(N_("The {played} could also take {group}, which was left behind "
                   "(Basra: capture obligation, a card that captures must take all it can)."),
                played=played.label, group=_sum_label(group, played.value or 0))
 
@@ -538,17 +538,17 @@ def _legal_reason(
 ) -> tuple[Msg, int]:
     """The sentence for a legal claim, with its basra sentence, and the basra points."""
     if not taken:
-        return msg(N_("Legal: the {played} can take nothing here, so it stays on the floor "
+        return msg(N_("The {played} can take nothing here, so it stays on the floor "
                       "(Basra: a card that matches nothing is added to the floor)."),
                    played=played.label), 0
     if played.rank == "J":
-        verdict = msg(N_("Legal: a jack takes the whole floor (Basra: a jack takes everything "
+        verdict = msg(N_("A jack takes the whole floor (Basra: a jack takes everything "
                          "on the floor)."))
     elif sweeps_floor(rules, played):
-        verdict = msg(N_("Legal: the 7♦ takes the whole floor (Basra: the seven of diamonds "
+        verdict = msg(N_("The 7♦ takes the whole floor (Basra: the seven of diamonds "
                          "takes everything on the floor)."))
     else:
-        verdict = msg(N_("Legal: the {played} takes {groups} and leaves nothing it could take "
+        verdict = msg(N_("The {played} takes {groups} and leaves nothing it could take "
                          "(Basra: a card that captures must take all it can)."),
                       played=played.label, groups=_groups_label(played, taken))
     note, points = _basra(rules, floor, played, taken, previous)

@@ -395,7 +395,7 @@ def test_a_card_captures_the_same_rank():
 def test_ace_two_six_a_three_takes_ace_and_two():
     verdict = judge("AS 2H 6D", "3C", "AS 2H")
     assert verdict.legal and names(verdict.options) == [["AS", "2H"]]
-    assert str(verdict.reason) == ("Legal: the 3♣ takes 2♥ + A♠ = 3 and leaves nothing it could "
+    assert str(verdict.reason) == ("The 3♣ takes 2♥ + A♠ = 3 and leaves nothing it could "
                                    "take (Basra: a card that captures must take all it can).")
 
 
@@ -424,7 +424,7 @@ def test_one_play_takes_several_groups():
 def test_capture_obligation_a_group_left_behind_is_not_legal():
     verdict = judge("4S 6H 10D 3C", "10C", "10D")
     assert not verdict.legal
-    assert str(verdict.reason) == ("Not legal: the 10♣ could also take 6♥ + 4♠ = 10, which was "
+    assert str(verdict.reason) == ("The 10♣ could also take 6♥ + 4♠ = 10, which was "
                                    "left behind (Basra: capture obligation, a card that captures "
                                    "must take all it can).")
 
@@ -481,11 +481,11 @@ def test_best_of_captures_with_as_many_cards_has_most_card_points():
 
 def test_sum_capture_names_each_group_and_its_sum():
     verdict = judge("5S 2H 9C", "7C", "5S 2H")
-    assert str(verdict.reason) == ("Legal: the 7♣ takes 5♠ + 2♥ = 7 and leaves nothing it could "
+    assert str(verdict.reason) == ("The 7♣ takes 5♠ + 2♥ = 7 and leaves nothing it could "
                                    "take (Basra: a card that captures must take all it can).")
     verdict = judge("7S 5H 2D 4C 3C", "7H", "7S 5H 2D 4C 3C")
     assert str(verdict.reason).startswith(
-        "Legal: the 7♥ takes 7♠, 5♥ + 2♦ = 7, 4♣ + 3♣ = 7 and leaves nothing it could take")
+        "The 7♥ takes 7♠, 5♥ + 2♦ = 7, 4♣ + 3♣ = 7 and leaves nothing it could take")
 
 
 def test_a_numeral_cannot_take_a_picture():
@@ -570,7 +570,7 @@ def test_lobashev_seven_basra_on_equal_groups_below_10():
     assert not judge("AS 2S 7S 9S", "7D", "AS 2S 7S 9S", "yemeni").basra
 
 
-SEVEN = "Legal: the 7♦ takes the whole floor (Basra: the seven of diamonds takes everything on " \
+SEVEN = "The 7♦ takes the whole floor (Basra: the seven of diamonds takes everything on " \
     "the floor). "
 
 
