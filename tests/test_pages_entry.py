@@ -144,13 +144,35 @@ def test_shllaat_quick_last_player_others_follow(client):
     assert saved["hands"][0]["hand"]["others"] == [20, 24]
 
 
-def test_shllaat_quick_wrong_total_is_refused(client):
+# The 54-card deck has 2 Jokers, 4 aces, 4 jacks and 44 other cards; every kind that
+# disagrees is listed at once, the right ones not at all.
+@pytest.mark.parametrize(("aces_1", "others_0", "listed", "not_listed"), [
+    ("1", "20", ["1 Joker entered, the deck has 2."], ["aces entered", "other cards entered"]),
+    ("3", "50", ["1 Joker entered, the deck has 2.", "6 aces entered, the deck has 4.",
+                 "50 other cards entered, the deck has 44."], ["jacks entered"]),
+])
+def test_shllaat_counts_list_every_miscounted_kind(client, aces_1, others_0, listed,
+                                                   not_listed):
     game_id = make_game(client, "shllaat", ["Ali", "Omar"])
     fields = {"mode": "quick", "jokers_0": "1", "aces_0": "3", "jacks_0": "2",
-              "others_0": "20", "aces_1": "1", "jacks_1": "2"}
+              "others_0": others_0, "aces_1": aces_1, "jacks_1": "2"}
     response = save(client, game_id, fields)
     assert response.status_code == 422
-    assert "1 Joker entered, the deck has 2." in response.get_data(as_text=True)
+    page = response.get_data(as_text=True)
+    assert [sentence for sentence in listed if sentence in page] == listed
+    assert [words for words in not_listed if words in page] == []
+    assert game(client, game_id)["hands"] == []
+
+
+def test_the_api_answers_the_first_miscounted_kind_of_several(client):
+    made = client.post("/api/v1/games", json={"game": "shllaat", "players": ["Ali", "Omar"]})
+    game_id, key = made.get_json()["id"], made.get_json()["edit_key"]
+    hand = {"jokers": [1, 0], "aces": [3, 3], "jacks": [2, 2], "others": [50, 0]}
+    response = client.post(f"/api/v1/games/{game_id}/hands", json={"hand": hand},
+                           headers={"Authorization": f"Bearer {key}"})
+    assert response.status_code == 400
+    assert response.get_json() == {"error": "1 Joker entered, the deck has 2.",
+                                    "field": "hand.jokers"}
 
 
 def test_a_wrong_total_in_arabic_names_one_joker_in_the_singular(client):

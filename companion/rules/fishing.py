@@ -9,7 +9,7 @@ from math import gcd
 from typing import Any
 
 from .cards import Card, Deck, parse_cards
-from .messages import N_, NOTHING_ENTERED, Msg, Plural, RuleError, msg, msgn, side_label
+from .messages import N_, NOTHING_ENTERED, Msg, Plural, RuleError, msg, msgn, refuse, side_label
 from .progress import check_index
 from .scores import HandScore, Line
 from .shares import shareable
@@ -215,11 +215,13 @@ def _read_counts(
     if not any(any(entry.values()) for entry in counts):
         raise RuleError(msg(NOTHING_ENTERED), "hand")
     in_deck = values.count(deck.cards())
+    miscounted = []  # every kind the deck disagrees with, not just the first
     for kind in values.kinds:
         entered, expected = sum(c[kind.key] for c in counts), in_deck[kind.key]
         if entered > expected or (exact and entered != expected):
-            raise RuleError(msgn(*kind.miscounted, count=entered, total=expected),
-                            f"hand.{kind.key}")
+            miscounted.append(RuleError(msgn(*kind.miscounted, count=entered, total=expected),
+                                        f"hand.{kind.key}"))
+    refuse(miscounted)
     return counts
 
 

@@ -131,3 +131,33 @@ class RuleError(ValueError):
         self.message = message if isinstance(message, Msg) else Msg(message)
         self.field = field
         super().__init__(str(self.message))
+
+    @property
+    def problems(self) -> list[RuleError]:
+        """Every problem this error stands for: itself alone."""
+        return [self]
+
+
+class RuleErrors(RuleError):
+    """Several problems found at once: the first one leads (the API answers it with its
+    field), pages list them all."""
+
+    def __init__(self, problems: list[RuleError]):
+        self._problems = problems
+        super().__init__(problems[0].message, problems[0].field)
+
+    @property
+    def problems(self) -> list[RuleError]:
+        return self._problems
+
+
+def refuse(problems: list[RuleError]) -> None:
+    """Raise every problem found at once (none: nothing to refuse)."""
+    if problems:
+        raise problems[0] if len(problems) == 1 else RuleErrors(problems)
+
+
+def each_problem(error: RuleError, change: Callable[[RuleError], RuleError]) -> RuleError:
+    """The error with `change` made to each of its problems (a field moved, players named)."""
+    changed = [change(problem) for problem in error.problems]
+    return changed[0] if len(changed) == 1 else RuleErrors(changed)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .messages import N_, Msg, RuleError, msg
+from .messages import N_, Msg, RuleError, each_problem, msg
 from .options import Rules
 from .scores import GameState, HandScore
 
@@ -57,9 +57,11 @@ def status_for(winners: Sequence[int], tied: Sequence[int], carry: int = 0) -> M
 
 def in_game(error: RuleError, number: int) -> RuleError:
     """The same error, with its field moved from `hand...` to `hands[number]...`."""
-    field = error.field or "hand"
-    rest = field[len("hand"):] if field.startswith("hand") else "." + field
-    return RuleError(error.message, f"hands[{number}]{rest}")
+    def moved(problem: RuleError) -> RuleError:
+        field = problem.field or "hand"
+        rest = field[len("hand"):] if field.startswith("hand") else "." + field
+        return RuleError(problem.message, f"hands[{number}]{rest}")
+    return each_problem(error, moved)
 
 
 def play_to_target(

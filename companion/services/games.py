@@ -19,7 +19,7 @@ from sqlmodel import Session, col, select
 from ..models import Game, GameEvent, Hand, IdempotentRequest, KnownPlayer, utcnow
 from ..models_tournament import MatchGame
 from ..rules.catalogue import get_game
-from ..rules.messages import N_, Msg, RuleError, msg, naming
+from ..rules.messages import N_, Msg, RuleError, each_problem, msg, naming
 from ..rules.options import Rules
 from ..rules.scores import GameState
 from ..rules.spec import GameSpec
@@ -528,12 +528,15 @@ def _checked_state(game: GameView, change: Change) -> GameState:
     try:
         return compute(game.spec, game.row, change.hands)
     except RuleError as error:
-        field = error.field or ""
         prefix = f"hands[{(change.number or 1) - 1}]"
-        if field.startswith(prefix):
-            field = "hand" + field[len(prefix):]
-        # the game knows its players: "Amal has 3 cards", not "Side 1 has 3 cards"
-        raise RuleError(naming(error.message, game.sides), field or "hand") from None
+
+        def named(problem: RuleError) -> RuleError:
+            field = problem.field or ""
+            if field.startswith(prefix):
+                field = "hand" + field[len(prefix):]
+            # the game knows its players: "Amal has 3 cards", not "Side 1 has 3 cards"
+            return RuleError(naming(problem.message, game.sides), field or "hand")
+        raise each_problem(error, named) from None
 
 
 def _store(session: Session, row: Game, change: Change) -> None:

@@ -18,7 +18,7 @@ from ...rules.scores import HandScore
 from ...rules.spec import GameSpec
 from ...services.games import GameView, compute
 from . import basra, cards, shelem
-from .fields import FormProblems, nothing_entered
+from .fields import nothing_entered
 from .fishing import FishingForm
 from .points import PointsForm
 
@@ -59,7 +59,7 @@ MODE_LABELS = {POINTS: N_("Points"), QUICK: N_("Counts"), CARDS: N_("Cards")}
 
 def read_hand(game: GameView, mode: str, fields: Fields) -> dict[str, Any]:
     """The hand the form describes; RuleError naming the players when something is missing
-    (FormProblems when several things are)."""
+    (RuleErrors when several things are)."""
     forms = _forms(game.spec, mode)
     if nothing_entered(fields, getattr(forms, "CHOICES", ()),
                        getattr(forms, "zero_entered", False)):
@@ -82,7 +82,7 @@ def fields_for(game: GameView, hand: dict[str, Any]) -> tuple[str, Fields]:
 def problems(game: GameView, error: RuleError) -> tuple[list[Msg], dict[str, list[Msg]]]:
     """The sentences of a refused form, players named, and those about each form field."""
     found = [(naming(problem.message, game.sides), form_field(problem.field))
-             for problem in (error.problems if isinstance(error, FormProblems) else [error])]
+             for problem in error.problems]
     by_field: dict[str, list[Msg]] = {}
     for message, name in found:
         if name:

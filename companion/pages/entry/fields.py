@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 from werkzeug.datastructures import MultiDict
 
 from ...digits import parse_int
-from ...rules.messages import N_, Msg, Plural, RuleError, msg, msgn, sentences
+from ...rules.messages import N_, Msg, Plural, RuleError, msg, msgn, refuse
 
 T = TypeVar("T")
 # Fields the form always sends: they say nothing about the hand.
@@ -55,15 +55,6 @@ def to_fields(values: dict[str, Any]) -> MultiDict[str, str]:
     return MultiDict(items)
 
 
-class FormProblems(RuleError):
-    """Every problem of a form at once: (field, sentence) pairs, the first one leading."""
-
-    def __init__(self, problems: list[RuleError]):
-        self.problems = problems
-        super().__init__(sentences(problems[0].message, *(p.message for p in problems[1:])),
-                         problems[0].field)
-
-
 class Problems:
     """Reads a form's fields one by one, noting each problem instead of stopping at it."""
 
@@ -79,9 +70,8 @@ class Problems:
             return default
 
     def check(self) -> None:
-        """FormProblems listing every problem noted, if any."""
-        if self.found:
-            raise FormProblems(self.found)
+        """Every problem noted, at once (RuleErrors when there are several)."""
+        refuse(self.found)
 
 
 def nothing_entered(fields: MultiDict[str, str], choices: tuple[str, ...] = (),

@@ -13,7 +13,7 @@ from ...rules.cards import Deck
 from ...rules.fishing import CardValues
 from ...rules.options import Rules
 from . import cards
-from .fields import Problems, follow, number, to_fields
+from .fields import Problems, number, to_fields
 
 
 def kinds(values: CardValues, deck: Deck) -> list[dict[str, Any]]:
@@ -36,8 +36,10 @@ def read_counts(fields: MultiDict[str, str], sides: int, values: CardValues, dec
     problems.check()
     hand = {}
     for kind in kinds(values, deck):
-        key = kind["key"]
-        hand[key] = (follow(entered[key], kind["total"], kind["miscounted"]) if key == follows
+        key, total = kind["key"], kind["total"]
+        # Too many of the following kind: its last count is 0, so that the rules refuse its
+        # total along with every other kind's, all at once.
+        hand[key] = ([*entered[key], max(total - sum(entered[key]), 0)] if key == follows
                      else entered[key])
     return hand
 
