@@ -139,25 +139,32 @@ def apply(session: Session, tournament: TournamentView, changes: Plan) -> None:
             "cascade")
         refusal.changes = describe(tournament, changes)
         raise refusal
-    row = tournament.row
     for view, sides in changes:
-        match = session.get(Match, view.row.id)
-        assert match is not None
-        stored = _detach(session, row, view)
-        old = {"sides": list(view.row.sides), "names": view.names, "games": stored}
-        if sides is None:
-            audit.record(session, row, "take_back", match=match, before=old)
-            session.delete(match)
-            continue
-        match.sides, match.manual, match.confirmation = sides, None, None
-        session.add(match)
-        audit.record(session, row, "reseat", match=match, before=old,
-                     after={"sides": sides, "names": audit.entrant_names(session, sides)})
-        if tournament.withdrawn & set(sides):
-            walk_over(session, row, match, tournament.withdrawn)
-        session.flush()
-        settle(session, row, match)
-    _drop_empty_rounds(session, row)
+        reseat(session, tournament, view, sides)
+    _drop_empty_rounds(session, tournament.row)
+
+
+def reseat(session: Session, tournament: TournamentView, view: MatchView,
+           sides: list[int] | None) -> None:
+    """Seat these sides at the match anew (None: take it back), its games made anew; games
+    already played stay stored, counted for nobody. Recorded in the history."""
+    row = tournament.row
+    match = session.get(Match, view.row.id)
+    assert match is not None
+    stored = _detach(session, row, view)
+    old = {"sides": list(view.row.sides), "names": view.names, "games": stored}
+    if sides is None:
+        audit.record(session, row, "take_back", match=match, before=old)
+        session.delete(match)
+        return
+    match.sides, match.manual, match.confirmation = sides, None, None
+    session.add(match)
+    audit.record(session, row, "reseat", match=match, before=old,
+                 after={"sides": sides, "names": audit.entrant_names(session, sides)})
+    if tournament.withdrawn & set(sides):
+        walk_over(session, row, match, tournament.withdrawn)
+    session.flush()
+    settle(session, row, match)
 
 
 def describe(tournament: TournamentView, changes: Plan) -> list[Msg]:

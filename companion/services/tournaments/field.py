@@ -12,6 +12,7 @@ from .. import acting
 from ..reasons import checked_reason
 from ..tournament_access import TournamentNotFound
 from . import audit
+from .corrections import reseat
 from .creating import add_names
 from .playing import _not_started, _remove, bump, walk_over
 from .reading import SWISS, TournamentConflict, TournamentView, load
@@ -35,7 +36,8 @@ def add_entrants(session: Session, tournament_id: str, entrants: Any) -> Tournam
 def withdraw(session: Session, tournament_id: str, entrant_id: int,
              reason: Any) -> TournamentView:
     """The entrant leaves: its results stand, it is paired no more, and a match it has not
-    finished is a walkover for the other side."""
+    finished is a walkover for the other side; at a table of 3 to 5 the others play it
+    without them (docs/rulings-tournaments.md)."""
     tournament = load(session, tournament_id)
     entrant = next((e for e in tournament.entrants if e.id == entrant_id), None)
     if entrant is None:
@@ -47,8 +49,9 @@ def withdraw(session: Session, tournament_id: str, entrant_id: int,
                                "tournament's history."), name=entrant.name), "reason")
     reason = checked_reason(reason)
     bump(session, tournament.row)
-    open_matches = [m for m in (tournament.rounds[-1] if tournament.rounds else [])
-                    if entrant_id in m.row.sides and not m.decided and len(m.row.sides) == 2]
+    # A round robin pairs on without waiting: an open table may be in an earlier round.
+    open_matches = [m for r in tournament.rounds for m in r
+                    if entrant_id in m.row.sides and not m.decided]
     after_round = len(tournament.rounds) - bool(open_matches)
     stored = session.get(Entrant, entrant_id)
     assert stored is not None
@@ -58,6 +61,9 @@ def withdraw(session: Session, tournament_id: str, entrant_id: int,
                  names=[entrant.name], after={"after_round": after_round},
                  reason=reason)
     for view in open_matches:
+        if len(view.row.sides) > 2:  # a table of 3 to 5: the others play on without them
+            reseat(session, tournament, view, [s for s in view.row.sides if s != entrant_id])
+            continue
         _remove(session, tournament.row, _not_started(session, view.games))
         match = session.get(Match, view.row.id)
         assert match is not None
