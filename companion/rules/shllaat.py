@@ -1,8 +1,7 @@
 """Shlla'at, the Sudanese fishing game: hand scores, game progression and the capture referee.
 
-Rule numbers in verdicts are those of the seed text's summary of capture:
-1 a normal card takes its own rank, 2 a Joker takes any set, 3 an Ace never takes a set
-holding a Joker, 4 a special card in the pool falls only to a normal card.
+Rule numbers in verdicts are those of the seed text's summary of capture (NUMBERED_RULES,
+shown numbered on the referee's rules page).
 """
 
 from __future__ import annotations
@@ -259,6 +258,16 @@ def _check_cards(deck: Deck, pool: list[Card], units: list[_Unit], card: Card,
                             card=wrong.label), "claimed.pool")
 
 
+# The seed text's summary of capture, in its order: verdicts cite these as "rule 1" to "rule 4".
+NUMBERED_RULES = (
+    N_("A normal card takes a card or a set of its own rank, whether or not the set holds "
+       "special cards."),
+    N_("A Joker takes a normal card or a set, whether or not the set holds special cards."),
+    N_("An Ace never takes a set that holds a Joker; it takes a set of normal cards or a set "
+       "that holds Aces."),
+    N_("A special card (Ace or Joker) lying in the pool falls only to a normal card."),
+)
+
 # The referee page's summary of the rules it applies: (heading, sentences) sections.
 REFEREE_SUMMARY = (
     (N_("Capturing"), (
@@ -267,7 +276,6 @@ REFEREE_SUMMARY = (
         N_("A Joker takes pool normal cards and other players' top sets, all of one rank the "
            "player chooses."),
         N_("An Ace takes like a Joker, but never a set that holds a Joker."),
-        N_("A special card (Ace or Joker) lying in the pool falls only to a normal card."),
         N_("Sets of the same rank stacked on each other count as one unit; a capture takes a "
            "whole unit, never part of one, and never from one's own pile."),
         N_("Nobody must capture: what the card could have taken but did not is burnt, which is "
@@ -319,5 +327,6 @@ SPEC = GameSpec(
     blurb=N_("Sudanese fishing game: capture from the pool and from the other players' "
              "piles."),
     referee_title=N_("Shlla'at referee"),
-    referee=Referee("pool", {"capture": referee_capture}, REFEREE_SUMMARY, seats=3),
+    referee=Referee("pool", {"capture": referee_capture}, REFEREE_SUMMARY, seats=3,
+                    numbered=NUMBERED_RULES),
 )

@@ -91,13 +91,15 @@ class Referee(Generic[R]):
     (`POST /api/v1/referee/<game>/<situation>`); `board` names the referee page's layout
     ("floor", "pool", "top" or "table"); `summary` is the rules it applies, in sections of
     (heading, sentences) as msgids; `seats` is how many players the page starts with where
-    the game is played by several counts.
+    the game is played by several counts; `numbered` are the rules verdicts cite by number
+    ("rule 1" is the first), shown numbered above the summary.
     """
 
     board: str
     situations: Mapping[str, Judge[R]]
     summary: tuple[tuple[str, tuple[str, ...]], ...]
     seats: int | None = None
+    numbered: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
