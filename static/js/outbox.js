@@ -239,7 +239,12 @@
       problem.label = form.dataset.outbox;
       problem.version = form.elements.version && form.elements.version.value;
     }
-    const said = page && page.querySelector("#preview .error, .notice h1, [role=alert]");
+    // The first of these that says something: the page's own (empty) list of kept saves is
+    // an alert too, and comes before the form's sentence.
+    const said = page && Array.from(page.querySelectorAll(
+      "#preview .error, .notice h1, [role=alert]")).find(function (node) {
+      return node.id !== "outbox-problems" && node.textContent.trim() !== "";
+    });
     if (expiredToken(response)) problem.text = data.expired;
     else if (data[response.status]) problem.text = data[response.status];
     else problem.text = (data.other || "{why}").replace(
@@ -363,7 +368,11 @@
     if (!form) return;
     const finish = pending.get(form);
     if (finish) finish();
-    if (event.detail.successful) forget(form.elements.key.value);
+    // A save answers with HX-Redirect, which htmx follows before marking it successful.
+    const status = event.detail.xhr ? event.detail.xhr.status : 0;
+    if (event.detail.successful || (status >= 200 && status < 300)) {
+      forget(form.elements.key.value);
+    }
   });
 
   // Plain forms (deleting a hand) are sent from here, so a failure leaves the page in place.

@@ -86,6 +86,53 @@ def test_a_key_replaced_meanwhile_keeps_the_hand_and_says_so_at_the_top(phone, l
     assert stored(live_server, game)["hands"] == []
 
 
+def test_a_hand_whose_key_is_gone_stays_until_the_edit_link_is_opened_again(phone,
+                                                                           live_server):
+    game = queued_hand(phone, live_server)
+    phone.context.clear_cookies()  # site data cleared: the edit key and the session are gone
+    phone.context.set_offline(False)
+    problems = problem_at_the_top(phone, "Not saved: this phone no longer holds the edit key. "
+                                         "Open the edit link again, then tap Send now.")
+    expect(problems).to_contain_text("Hand 1")
+    for choice in ("Send now", "Copy it", "Discard"):
+        expect(problems.get_by_role("button", name=choice)).to_be_visible()
+    expect(phone.locator("#outbox")).to_be_hidden()
+    assert stored(live_server, game)["hands"] == []
+    assert [item["label"].split(" · ")[0] for item in queued(phone)] == ["Hand 1"]
+    phone.goto(game["edit_url"])  # the key is back: what waited goes, exactly once
+    expect(phone.locator('[data-total-side="0"]')).to_have_text("130", timeout=12_000)
+    expect(phone.locator("#outbox-problems")).to_be_hidden()
+    after = stored(live_server, game)
+    assert (len(after["hands"]), after["totals"]) == (1, [130, 35])
+    assert queued(phone) == []
+
+
+def test_a_hand_the_rules_refuse_stays_and_opens_with_why(phone, live_server):
+    game = new_game(live_server)
+    phone.goto(game["edit_url"])
+    phone.click("#add-hand")
+    hand_130(phone)
+    phone.context.set_offline(True)
+    phone.fill("#bidder_points", "132")  # typed with no connection: nothing checks it yet
+    phone.click("#save")
+    expect(phone.locator("#outbox")).to_contain_text("Hand 1", timeout=12_000)
+    phone.context.set_offline(False)
+    problems = problem_at_the_top(phone, "Not saved: Points come in steps of 5 from 5 to 165.")
+    for choice in ("Open it", "Copy it", "Discard"):
+        expect(problems.get_by_role("button", name=choice)).to_be_visible()
+    assert stored(live_server, game)["hands"] == []
+    assert len(queued(phone)) == 1
+    problems.get_by_role("button", name="Open it").click()  # the form, as typed, with why
+    expect(phone.locator("#bidder_points")).to_have_value("132", timeout=12_000)
+    expect(phone.locator("#preview")).to_contain_text("Points come in steps of 5")
+    phone.fill("#bidder_points", "130")  # put right, and saved from there
+    phone.click("#save")
+    expect(phone).to_have_url(f"{live_server}/games/{game['id']}", timeout=12_000)
+    after = stored(live_server, game)
+    assert (len(after["hands"]), after["totals"]) == (1, [130, 35])
+    assert queued(phone) == []
+
+
 def test_a_hand_queued_after_another_phones_hand_is_added_as_the_next(phone, live_server):
     game = queued_hand(phone, live_server)
     api(f"{live_server}/api/v1/games/{game['id']}/hands", {"hand": OTHER_PHONES_HAND},
