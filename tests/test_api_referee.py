@@ -176,8 +176,8 @@ def test_gharat_compulsory_capture_names_what_must_be_taken(client):
                                  "claimed": {"play_pile": True, "piles": []}})
     assert body["legal"] is False
     assert body["required"] == {"play_pile": True, "piles": [0]}
-    assert body["reason"] == ("Capture is compulsory: 9 must also take the whole pile of "
-                              "player 1 (Ghârat house rule).")
+    assert body["reason"] == ("Capture is compulsory: 9 must also take the whole of "
+                              "Player 1's pile (Ghârat house rule).")
     optional = post(client, GHARAT, {"rules": {"capture": "optional"}, "play_pile_top": "9S",
                                      "piles": ["9H", None, "KD"], "player": 1, "played": "9C",
                                      "claimed": {"play_pile": True, "piles": []}})

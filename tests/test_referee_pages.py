@@ -102,7 +102,7 @@ def test_shllaat_verdict_names_what_is_burnt_and_the_extra_turn(client):
 
 def test_shllaat_claiming_a_pile_and_the_empty_draw_pile(client):
     page = text(client.get("/referee/shllaat?pile1=7C&played=7D&cpiles=1&drawn=1"))
-    assert "7♦ takes the top set of player 2's pile (Shlla'at rule 1)." in page
+    assert "7♦ takes the top set of Player 2's pile (Shlla'at rule 1)." in page
     assert "The turn passes." in page
 
 
@@ -119,7 +119,7 @@ def test_gharat_must_take_every_matching_pile(client):
     url = "/referee/gharat?top=9S&pile0=9H&pile2=KD&player=1&played=9C&ctop=1"
     page = text(client.get(url))
     assert "Not legal" in page
-    assert "Capture is compulsory: 9 must also take the whole pile of player 1" in page
+    assert "Capture is compulsory: 9 must also take the whole of Player 1's pile" in page
     assert ('the play pile</span>, <span class="chip-static">the pile of Player 1'
             in client.get(url).get_data(as_text=True))
     assert "May take:" in text(client.get(url + "&capture=optional"))

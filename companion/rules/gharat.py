@@ -89,10 +89,10 @@ class GharatVerdict:
 # What a capture takes, by the `steal` rule: the play pile, one other pile, several piles
 _FROM_PLAY_PILE = {"whole_pile": N_("the whole play pile"),
                    "top_card": N_("the top card of the play pile")}
-_FROM_ONE_PILE = {"whole_pile": N_("the whole pile of player {players}"),
-                  "top_card": N_("the top card of player {players}'s pile")}
-_FROM_PILES = {"whole_pile": N_("the whole piles of players {players}"),
-               "top_card": N_("the top cards of the piles of players {players}")}
+_FROM_ONE_PILE = {"whole_pile": N_("the whole of Player {players}'s pile"),
+                  "top_card": N_("the top card of Player {players}'s pile")}
+_FROM_PILES = {"whole_pile": N_("the whole piles of Players {players}"),
+               "top_card": N_("the top cards of the piles of Players {players}")}
 
 
 def judge_capture(
@@ -136,7 +136,7 @@ def judge_capture(
         pile_top = tops[owner]
         if not matches(pile_top):
             assert pile_top is not None  # read_claimed_piles refuses empty piles
-            return refuse(msg(N_("{card} does not match the {top} on top of player {player}'s "
+            return refuse(msg(N_("{card} does not match the {top} on top of Player {player}'s "
                                  "pile, so it cannot take it."),
                               card=_rank(card), top=_rank(pile_top), player=owner + 1))
     taken = [owner for owner in claimed if owner != seat]

@@ -190,7 +190,7 @@ def _refuse_unit(card: Card, unit: _Unit) -> Msg | None:
         return msg(N_("An Ace cannot take a set that holds a Joker (Shlla'at rule 3)."))
     if not is_special(card) and unit.rank != card.rank:
         return msg(N_("A normal card takes only a set of its own rank: {card} cannot take the "
-                      "set of rank {rank} on player {player}'s pile (Shlla'at rule 1)."),
+                      "set of rank {rank} on Player {player}'s pile (Shlla'at rule 1)."),
                    card=card.label, rank=unit.rank, player=unit.owner + 1)
     return None
 
@@ -202,9 +202,9 @@ def _taken(card: Card, taken_pool: list[Card], taken_units: list[int]) -> Msg:
                    card=card.label)
     players = [owner + 1 for owner in taken_units]
     from_pool = msg(N_("{cards} from the pool"), cards=[c.label for c in taken_pool])
-    from_piles = (msg(N_("the top set of player {players}'s pile"), players=players)
+    from_piles = (msg(N_("the top set of Player {players}'s pile"), players=players)
                   if len(taken_units) == 1
-                  else msg(N_("the top sets of the piles of players {players}"), players=players))
+                  else msg(N_("the top sets of the piles of Players {players}"), players=players))
     if not taken_units:
         what = from_pool
     elif not taken_pool:

@@ -206,7 +206,7 @@ def test_no_match_the_card_goes_on_the_play_pile():
 def test_steal_whole_pile_takes_another_players_whole_capture_pile():
     verdict = judge("2D", ["8S", "9S", "9H"], 0, "9C", False, [1, 2])
     assert verdict.legal and verdict.required_piles == [1, 2]
-    assert str(verdict.reason) == ("9 takes the whole piles of players 2, 3 and goes on top of "
+    assert str(verdict.reason) == ("9 takes the whole piles of Players 2, 3 and goes on top of "
                                    "the captured cards.")
 
 
@@ -214,7 +214,7 @@ def test_steal_top_card_takes_only_the_top_card():
     verdict = judge("9D", ["8S", "9S"], 0, "9C", True, [1], rules=TOP_CARD)
     assert verdict.legal
     assert str(verdict.reason) == ("9 takes the top card of the play pile and the top card of "
-                                   "player 2's pile and goes on top of the captured cards.")
+                                   "Player 2's pile and goes on top of the captured cards.")
 
 
 def test_matching_ones_own_pile_lays_the_card_on_it_and_nothing_moves():
@@ -231,11 +231,11 @@ def test_capture_compulsory_every_matching_pile_must_be_taken():
     verdict = judge("9D", ["8S", "9S", "9H"], 0, "9C", True, [1])
     assert not verdict.legal
     assert (verdict.required_play_pile, verdict.required_piles) == (True, [1, 2])
-    assert str(verdict.reason) == ("Capture is compulsory: 9 must also take the whole pile of "
-                                   "player 3 (Ghârat house rule).")
+    assert str(verdict.reason) == ("Capture is compulsory: 9 must also take the whole of "
+                                   "Player 3's pile (Ghârat house rule).")
     verdict = judge("9D", ["8S", "9S"], 0, "9C", False, [], rules=TOP_CARD)
     assert str(verdict.reason) == ("Capture is compulsory: 9 must take the top card of the "
-                                   "play pile and the top card of player 2's pile (Ghârat house "
+                                   "play pile and the top card of Player 2's pile (Ghârat house "
                                    "rule).")
 
 
@@ -249,7 +249,7 @@ def test_capture_optional_any_of_the_matching_piles_or_none():
 def test_a_pile_whose_top_does_not_match_cannot_be_taken():
     verdict = judge("9D", ["8S", "QS"], 0, "9C", True, [1], rules=OPTIONAL)
     assert not verdict.legal
-    assert str(verdict.reason) == ("9 does not match the Q on top of player 2's pile, so it "
+    assert str(verdict.reason) == ("9 does not match the Q on top of Player 2's pile, so it "
                                    "cannot take it.")
     verdict = judge("5D", ["8S", "QS"], 0, "9C", True)
     assert str(verdict.reason) == ("9 does not match the 5 on top of the play pile, so it "

@@ -252,7 +252,7 @@ def test_a_bad_game_is_a_rule_error(hands, players, first_dealer):
 def test_rule_1_normal_card_takes_same_rank_set_with_special_cards():
     verdict = judge(["9H"], [[], ["7D", "JK", "7S"], ["AC", "7C"]], 0, "7H", [], [1, 2])
     assert verdict.legal
-    assert str(verdict.reason) == ("7♥ takes the top sets of the piles of players 2, 3 "
+    assert str(verdict.reason) == ("7♥ takes the top sets of the piles of Players 2, 3 "
                                    "(Shlla'at rule 1).")
     assert verdict.burnt_pool == [] and verdict.burnt_piles == []
 
@@ -264,14 +264,14 @@ def test_rule_1_normal_card_cannot_take_another_rank():
                                    "cards from the pool: 7♥ cannot take 8♥ (Shlla'at rule 1).")
     verdict = judge([], [[], ["8H"]], 0, "7H", [], [1])
     assert str(verdict.reason) == ("A normal card takes only a set of its own rank: 7♥ cannot "
-                                   "take the set of rank 8 on player 2's pile (Shlla'at rule 1).")
+                                   "take the set of rank 8 on Player 2's pile (Shlla'at rule 1).")
     assert not verdict.plays_again and verdict.burnt_piles == []
 
 
 def test_rule_2_joker_takes_any_set_even_one_holding_a_joker():
     verdict = judge(["5C"], [["QD", "JK", "QS"], []], 1, "JK", [], [0])
     assert verdict.legal
-    assert str(verdict.reason) == "JK takes the top set of player 1's pile (Shlla'at rule 2)."
+    assert str(verdict.reason) == "JK takes the top set of Player 1's pile (Shlla'at rule 2)."
 
 
 def test_rule_3_an_ace_cannot_take_a_set_that_holds_a_joker():
@@ -283,7 +283,7 @@ def test_rule_3_an_ace_cannot_take_a_set_that_holds_a_joker():
 def test_rule_3_an_ace_takes_normal_cards_or_a_set_holding_aces():
     verdict = judge(["QH"], [["QD", "AS", "QS"], []], 1, "AH", ["QH"], [0])
     assert verdict.legal
-    assert str(verdict.reason) == ("A♥ takes Q♥ from the pool and the top set of player 1's "
+    assert str(verdict.reason) == ("A♥ takes Q♥ from the pool and the top set of Player 1's "
                                    "pile (Shlla'at rule 3).")
 
 
