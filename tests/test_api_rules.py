@@ -129,6 +129,24 @@ def test_a_target_past_any_real_game_is_refused(client):
                                    "field": "rules.target"}
 
 
+# One hand's points (Basra's Lebanese hand 16, a Shlla'at pack 252, a Ghârat pack 380) to ten
+# times the longest usual target (150, 500, 1000): docs/rulings-targets.md.
+@pytest.mark.parametrize("game, players, low, high", [
+    ("basra", ["A", "B"], 16, 1500),
+    ("shllaat", ["A", "B", "C"], 252, 5000),
+    ("gharat", ["A", "B", "C"], 380, 10000),
+])
+def test_each_games_target_range_is_refused_beyond_its_ends(client, game, players, low, high):
+    def made(target):
+        return client.post("/api/v1/games", json={"game": game, "players": players,
+                                                  "target": target})
+    assert [made(low).status_code, made(high).status_code] == [201, 201]
+    assert made(low - 1).get_json() == {
+        "error": f"Target must be a whole number of at least {low}.", "field": "rules.target"}
+    assert made(high + 1).get_json() == {
+        "error": f"Target can be at most {high}.", "field": "rules.target"}
+
+
 @pytest.mark.parametrize("game, hand, counts, n", [
     ("gharat", {"points": [80, 80, 80, 80, 60]}, "2 / 3 / 4", 5),
     ("shllaat", {"points": [252]}, "2 / 3 / 4 / 5", 1),

@@ -158,8 +158,10 @@ def test_a_tied_basra_hand_says_the_majority_is_carried(client):
 
 
 def test_a_finished_games_entry_form_says_it_is_over_before_anything_is_typed(client):
-    game_id = make_game(client, "gharat", ["Amal", "Badr"], target=100)
-    save(client, game_id, {"mode": "points", "points_0": "150", "points_1": "100"})
+    # Two hands of 300 and 80 (the pack's 380 points): Amal has 600, past the usual 500.
+    game_id = make_game(client, "gharat", ["Amal", "Badr"])
+    for _ in range(2):
+        save(client, game_id, {"mode": "points", "points_0": "300", "points_1": "80"})
     page = page_text(client.get(f"/games/{game_id}/hands/new"))
     assert "This game is over: Amal won." in page
     assert 'name="points_0"' not in page and 'id="save"' not in page

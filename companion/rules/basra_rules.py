@@ -62,7 +62,11 @@ OPTIONS = (
     Option("target", 101, N_("Target"), {
         "*": N_("The game ends when a side reaches {target} points: the higher total wins, and "
                 "a tie at the top plays on."),
-    }),
+    },
+        # below one hand's points (16 in the Lebanese game, the least) one hand may settle
+        # the game; above ten times the longest target named (150) is a typing slip
+        # (docs/rulings-targets.md)
+        minimum=16, maximum=1500),
 )
 
 _EGYPTIAN = {

@@ -239,7 +239,10 @@ SPEC = GameSpec(
         Option("target", 500, N_("Target"), {
             "*": N_("The first to reach or pass {target} points wins; if several do, the "
                     "highest; a tie for highest plays on."),
-        }),
+        },
+            # below one hand's points (the pack's 380) one hand may settle the game; above ten
+            # times the usual 1000 is a typing slip (docs/rulings-targets.md)
+            minimum=380, maximum=10_000),
     ),
     presets={"standard": {}, "easy": {"pairs": True}},
     default_preset="standard",

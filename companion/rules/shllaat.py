@@ -306,7 +306,10 @@ SPEC = GameSpec(
         Option("target", 500, N_("Target"), {
             "*": N_("The game ends when someone reaches or passes {target} points; the highest "
                     "total wins."),
-        }),
+        },
+            # below one hand's points (252 in one pack, 304 in two) one hand may settle the
+            # game; above ten times the usual 500 is a typing slip (docs/rulings-targets.md)
+            minimum=252, maximum=5000),
         Option("tie", "play_on", N_("Tie for most points"), {
             "play_on": N_("The target rises by 500 and the tied game goes on."),
             "all_win": N_("All the tied players win."),

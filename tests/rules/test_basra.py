@@ -87,7 +87,7 @@ def test_options_list_exactly_the_rulings_values():
     assert options["seven_of_diamonds"]["values"] == ["egyptian", "lobashev", "none"]
     assert options["basra_rule"]["values"] == ["clear_floor", "lone_card"]
     assert options["hand_size"]["values"] == [4, 6]
-    assert options["target"] == {"default": 101, "type": "int", "minimum": 1, "maximum": 100_000}
+    assert options["target"] == {"default": 101, "type": "int", "minimum": 16, "maximum": 1500}
 
 
 def test_spec_players_partnerships_and_direction():

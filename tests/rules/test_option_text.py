@@ -28,8 +28,9 @@ def test_target_reads_in_any_digits(text: str) -> None:
 
 @pytest.mark.parametrize(("text", "sentence"), [
     ("abc", "Target: enter a whole number."),
-    ("0", "Target must be at least 1."),
-    ("100001", "Target can be at most 100000."),
+    # one pack of Shlla'at holds 252 points; ten times the usual 500 is the most
+    ("251", "Target must be at least 252."),
+    ("5001", "Target can be at most 5000."),
 ])
 def test_bad_target_text_is_refused_with_the_option_label(text: str, sentence: str) -> None:
     with pytest.raises(RuleError) as refused:
