@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug.wrappers import Response
 
@@ -52,25 +52,26 @@ def replace_side_keys_page(tournament_id: str, match_id: int) -> Response:
 @bp.get("/<tournament_id>/results")
 def results(tournament_id: str) -> Any:
     """One round's results sheet (the round being played unless `?round=N`), printable."""
-    tournament = tournaments.load(get_session(), tournament_id)
-    number = _round(tournament)
-    if number is None:
-        return _no_round()
+    tournament, number, lines = _sheet(tournament_id)
     return render_template("tournaments/results.html", tournament=tournament, number=number,
-                           lines=results_sheet.lines(tournament, number) if number else [])
+                           lines=lines)
 
 
 @bp.get("/<tournament_id>/results.csv")
 def results_csv(tournament_id: str) -> Any:
+    _, number, lines = _sheet(tournament_id)
+    name = f"results-{tournament_id}-round-{number}.csv"
+    return Response(results_sheet.csv_text(number, lines), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+def _sheet(tournament_id: str) -> tuple[tournaments.TournamentView, int, list[results_sheet.Line]]:
+    """The tournament, the round asked for and its lines; a 404 page for no such round."""
     tournament = tournaments.load(get_session(), tournament_id)
     number = _round(tournament)
     if number is None:
-        return _no_round()
-    body = results_sheet.csv_text(number, results_sheet.lines(tournament, number)
-                                  if number else [])
-    name = f"results-{tournament_id}-round-{number}.csv"
-    return Response(body, mimetype="text/csv",
-                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+        abort(make_response(_no_round()))
+    return tournament, number, results_sheet.lines(tournament, number) if number else []
 
 
 def _round(tournament: tournaments.TournamentView) -> int | None:
