@@ -22,7 +22,7 @@ from werkzeug.datastructures import ImmutableMultiDict
 
 from . import card_text, digits
 from .digits import parse_int  # noqa: F401  (re-exported: forms read numbers with it)
-from .rules.messages import N_, Msg
+from .rules.messages import N_, Msg, Team
 
 LANGUAGES = {"en": "English", "ar": "العربية", "fa": "فارسی"}
 RTL = {"ar", "fa"}
@@ -105,8 +105,15 @@ def translate(text: str, **variables: Any) -> str:
 
 def _shown(variables: dict[str, Any]) -> dict[str, Any]:
     """Message variables with their numbers written in the reader's digits."""
-    return {name: num(value) if _is_number(value) else value
+    return {name: num(value) if _is_number(value) else
+            _team(value) if isinstance(value, Team) else value
             for name, value in variables.items()}
+
+
+def _team(team: Team) -> str:
+    """Partners' names joined as the reader's language joins them in a sentence."""
+    joined = team.as_msg()
+    return render_msg(joined) if isinstance(joined, Msg) else join_list(joined)
 
 
 def _is_number(value: Any) -> bool:

@@ -72,8 +72,36 @@ class Msg:
         return self.format()
 
 
+# TRANSLATORS: two partners' names as one side in a sentence; "&" in English.
+PARTNERS = N_("{first} & {second}")
+
+
+class Team(str):
+    """A partnership's name: "Ali & Bahar" in English; in a sentence each language joins the
+    partners its own way (`as_msg`)."""
+
+    members: tuple[str, ...]
+
+    def __new__(cls, members: list[str] | tuple[str, ...]) -> Team:
+        team = super().__new__(cls, " & ".join(members))
+        team.members = tuple(members)
+        return team
+
+    def __getnewargs__(self) -> tuple[tuple[str, ...]]:  # type: ignore[override]
+        # copy and pickle rebuild a Team from its partners, not from the joined text
+        return (self.members,)
+
+    def as_msg(self) -> Msg | list[str]:
+        """The partners joined by the language's "and" (any other count: as a list)."""
+        if len(self.members) != 2:
+            return list(self.members)
+        return msg(PARTNERS, first=self.members[0], second=self.members[1])
+
+
 def _formatted(value: Any, translate: Translate, join: JoinList,
                translate_plural: TranslatePlural) -> Any:
+    if isinstance(value, Team):
+        value = value.as_msg()
     if isinstance(value, Msg):
         return value.format(translate, join, translate_plural)
     if isinstance(value, list | tuple):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules.messages import N_, RuleError, msg
+from ..rules.messages import N_, RuleError, Team, msg
 from ..rules.spec import GameSpec
 
 MAX_NAME = 40
@@ -71,4 +71,4 @@ def _is_seat_lists(teams: Any) -> bool:
 def side_names(players: list[str], teams: list[list[int]] | None) -> list[str]:
     if teams is None:
         return list(players)
-    return [" & ".join(players[seat] for seat in team) for team in teams]
+    return [Team([players[seat] for seat in team]) for team in teams]
