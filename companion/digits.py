@@ -20,6 +20,7 @@ _TO_ASCII = str.maketrans(EASTERN, "0123456789" * 2)
 _FROM_ASCII = {system: str.maketrans("0123456789", digits) for system, digits in SYSTEMS.items()}
 # At most 15 digits: more than any real count or score, and never near Python's 4,300-digit limit.
 _WHOLE_NUMBER = re.compile(r"[+\-\u2212]?[0-9]{1,15}")
+_LONG_NUMBER = re.compile(r"\+?[0-9]{16,}")
 _TYPED_NUMBER = re.compile(rf"\s*[+\-\u2212]?[0-9{EASTERN}]+\s*")
 # A number standing alone in prose: not part of a card label (10♦, 10D), a word or a name.
 _STANDALONE = re.compile(r"(?<![A-Za-z0-9_])[0-9]+(?:\.[0-9]+)?(?![0-9A-Za-z_♠♥♦♣])")
@@ -36,6 +37,12 @@ def parse_int(text: str | None) -> int | None:
     if not _WHOLE_NUMBER.fullmatch(raw):
         return None
     return int(raw.replace("\u2212", "-"))
+
+
+def too_long(text: str | None) -> bool:
+    """A whole number with more digits than `parse_int` reads: too big for anything here."""
+    raw = to_ascii(text or "").strip()
+    return bool(_LONG_NUMBER.fullmatch(raw))
 
 
 def looks_numeric(value: str) -> bool:

@@ -21,6 +21,13 @@ from .rules.messages import N_, RuleError, msg
 CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
 # Larger than any score, count, version or id Companion has, and still exact in JavaScript.
 MAX_NUMBER = 10**15
+# A game's target and house rules are checked against their option's own range before any use,
+# with the sentence the pages give ("Target can be at most 1500."): here only a number too
+# long to handle is refused.
+_OPTION_NUMBER = re.compile(r"target|rules\.\w+")
+MAX_OPTION_NUMBER = 10**100
+# The one sentence for a number too big to be anything (pages name the number typed).
+TOO_LARGE = N_("'{name}' is too large a number.")
 
 
 def check(value: Any, field: str = "") -> None:
@@ -30,9 +37,10 @@ def check(value: Any, field: str = "") -> None:
         if isinstance(item, str) and CONTROL.search(item):
             raise RuleError(msg(N_("'{name}' contains a control character: remove it and try "
                                    "again."), name=name or "body"), name or None)
+        largest = MAX_OPTION_NUMBER if _OPTION_NUMBER.fullmatch(where) else MAX_NUMBER
         if isinstance(item, int | float) and not isinstance(item, bool) \
-                and not -MAX_NUMBER < item < MAX_NUMBER:
-            raise RuleError(msg(N_("'{name}' is too large a number."), name=name or "body"),
+                and not -largest < item < largest:
+            raise RuleError(msg(TOO_LARGE, name=name or "body"),
                             name or None)
 
 

@@ -121,8 +121,9 @@ def test_malformed_hands_are_400_never_500(client, game, hand):
 def test_a_target_past_any_real_game_is_refused(client):
     response = client.post("/api/v1/games", json={
         "game": "shelem", "players": ["A", "B", "C", "D"], "target": 10**30})
-    assert response.status_code == 400  # 31 digits: refused as it arrives (companion/inputs.py)
-    assert response.get_json() == {"error": "'target' is too large a number.", "field": "target"}
+    assert response.status_code == 400  # 31 digits: refused by the target's own range
+    assert response.get_json() == {"error": "Target can be at most 100000.",
+                                   "field": "rules.target"}
     response = client.post("/api/v1/games", json={
         "game": "shelem", "players": ["A", "B", "C", "D"], "target": 10**6})
     assert response.get_json() == {"error": "Target can be at most 100000.",

@@ -120,10 +120,19 @@ def test_a_count_of_5000_digits_in_a_form_is_refused_beside_its_field(client):
 
 
 def test_a_json_number_past_any_real_value_is_a_400_naming_it(client):
-    response = client.post("/api/v1/games", json={**SHELEM, "target": 10**16})
+    # A target is refused by its own range, in the sentence the new-game page gives for the
+    # same 20 digits typed (test_translatable_text.py).
+    response = client.post("/api/v1/games", json={**SHELEM, "target": 10**19})
     assert response.status_code == 400
-    assert response.get_json() == {"error": "'target' is too large a number.",
-                                   "field": "target"}
+    assert response.get_json() == {"error": "Target can be at most 100000.",
+                                   "field": "rules.target"}
+    response = client.post("/api/v1/games", json={**SHELEM, "rules": {"target": 10**101}})
+    assert response.get_json() == {"error": "'rules.target' is too large a number.",
+                                   "field": "rules.target"}
+    # Any other number: the sentence the entry form gives for 20 digits typed.
+    response = client.post("/api/v1/games", json={**SHELEM, "first_dealer": 10**19})
+    assert response.get_json() == {"error": "'first_dealer' is too large a number.",
+                                   "field": "first_dealer"}
     assert stored_games(client) == 0
 
 

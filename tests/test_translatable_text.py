@@ -118,6 +118,8 @@ def test_new_game_target_in_any_digits_is_read(app, client, typed):
     ("", "Target: enter a whole number."),
     ("-5", "Target must be at least 165."),
     ("7", "Target must be at least 165."),  # below one hand's 165 points: issue 26
+    # 20 digits: a whole number, too big, said as the API says it (test_boundary.py)
+    ("10000000000000000000", "Target can be at most 100000."),
 ])
 def test_new_game_junk_target_is_refused_beside_the_field(client, typed, error):
     response = new_shelem(client, **{"rules.target": typed})
@@ -148,6 +150,8 @@ def test_hand_counts_in_any_digits_are_read(app, client, typed):
     ("12a", "'12a' is not a whole number of 0 or more."),
     ("-5", "'-5' is not a whole number of 0 or more."),
     ("", "Enter how many cards Ali took."),
+    # 20 digits: too big, in the API's sentence for the same number (test_boundary.py)
+    ("10000000000000000000", "'10000000000000000000' is too large a number."),
 ])
 def test_junk_hand_counts_are_refused_in_place(app, client, typed, sentence):
     game_id, key = make_game(app, "basra", ["Ali", "Omar"])

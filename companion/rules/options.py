@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any, TypeVar
 
-from ..digits import parse_int
+from ..digits import parse_int, too_long
 from .messages import N_, Msg, RuleError, msg
 
 
@@ -67,6 +67,8 @@ class Option:
         field, option = f"rules.{self.name}", Msg(self.label)
         if self.values is None:
             number = parse_int(text)
+            if too_long(text):  # a whole number, just too big: said as the API says it
+                number = self.maximum + 1
             if number is None:
                 raise RuleError(msg(N_("{option}: enter a whole number."), option=option), field)
             if number < self.minimum:

@@ -7,7 +7,8 @@ from typing import Any, TypeVar
 
 from werkzeug.datastructures import MultiDict
 
-from ...digits import parse_int
+from ...digits import parse_int, too_long
+from ...inputs import TOO_LARGE
 from ...rules.messages import N_, Msg, Plural, RuleError, msg, msgn, refuse
 
 T = TypeVar("T")
@@ -23,6 +24,8 @@ def number(fields: MultiDict[str, str], name: str, missing: Msg | None = None) -
             raise RuleError(missing, name)
         return 0
     value = parse_int(raw)
+    if too_long(raw):  # a whole number, just too big: the sentence the API gives
+        raise RuleError(msg(TOO_LARGE, name=raw), name)
     if value is None or value < 0:
         raise RuleError(msg(N_("'{raw}' is not a whole number of 0 or more."), raw=raw), name)
     return value
