@@ -337,7 +337,8 @@ def test_a_game_opened_once_stays_readable_offline(browser, live_server):
     context = browser.new_context(**PHONE)
     page = context.new_page()
     page.goto(game["view_url"])
-    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    # Bounded: evaluating serviceWorker.ready would wait forever if the worker never installed.
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
     page.reload()  # now under the service worker, which keeps this board
     expect(page.locator('[data-total-side="0"]')).to_have_text("130")
     page.goto(f"{live_server}/games/new")  # a form, not a game: not kept as a board
