@@ -143,7 +143,7 @@ def test_each_games_target_range_is_refused_beyond_its_ends(client, game, player
                                                   "target": target})
     assert [made(low).status_code, made(high).status_code] == [201, 201]
     assert made(low - 1).get_json() == {
-        "error": f"Target must be a whole number of at least {low}.", "field": "rules.target"}
+        "error": f"Target must be at least {low}.", "field": "rules.target"}
     assert made(high + 1).get_json() == {
         "error": f"Target can be at most {high}.", "field": "rules.target"}
 

@@ -207,8 +207,8 @@ def test_bad_changes_are_refused_with_a_sentence_and_change_nothing(client):
         ({"players": ["Amal"]}, "Give a new name for each of the 2 players"),
         ({"players": ["Amal", "amal"]}, "Two players have the same name; tell them apart."),
         ({"players": ["Amal", " "]}, "Every player needs a name."),
-        ({"target": 0}, "Target must be a whole number of at least 16."),
-        ({"target": "lots"}, "Target must be a whole number of at least 16."),
+        ({"target": 0}, "Target must be at least 16."),
+        ({"target": "lots"}, "Target: enter a whole number."),
         ({"players": ["Amal", "Badr"], "target": 101}, "Nothing to change"),
         ({}, 'Send the new "players"'),
     ]

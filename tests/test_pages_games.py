@@ -97,6 +97,20 @@ def test_bad_new_game_shows_the_errors_beside_the_fields_and_keeps_everything(cl
     assert errors(fixed) == {"players": "Two players have the same name; tell them apart."}
 
 
+@pytest.mark.parametrize("junk, sentence", [
+    ("lots", "Target: enter a whole number."),
+    ("15", "Target must be at least 16."),  # Basra's lowest target is one Lebanese hand, 16
+])
+def test_the_same_bad_target_reads_the_same_on_the_page_and_in_the_api(client, junk, sentence):
+    page = client.post("/games/new?game=basra", data={
+        "game": "basra", "preset": "lebanese", "players": ["Omar", "Zaid"],
+        "rules.target": junk, "first_dealer": "0"})
+    api = client.post("/api/v1/games", json={"game": "basra", "players": ["Omar", "Zaid"],
+                                             "target": junk if junk == "lots" else int(junk)})
+    assert errors(page) == {"rules-target": sentence}
+    assert api.get_json() == {"error": sentence, "field": "rules.target"}
+
+
 def test_the_form_seats_partners_opposite_and_refuses_any_other_partnership(app, client):
     form = {"game": "basra", "preset": "egyptian", "players": SHELEM_PLAYERS,
             "rules.target": "101"}

@@ -19,7 +19,7 @@ from typing import Any
 
 from .basra_rules import BasraRules
 from .cards import RANKS, Card, parse_card
-from .messages import N_, Msg, RuleError, msg, sentences
+from .messages import N_, Msg, N_plural, RuleError, msg, msgn, sentences
 
 OPTIONS_LIMIT = 50
 SEVEN_OF_DIAMONDS = Card("7", "D")
@@ -509,9 +509,12 @@ def _numeral_fault(played: Card, floor: list[Card], taken: list[Card]) -> Msg | 
         same = [card for card in left if card.rank == played.rank]
         return _left_behind(played, same[:1]) if same else None
     if _split(value, _counts(taken, value)) is None:
-        return msg(N_("{cards} do not split into groups that each add up to {value} "
-                      "(Basra: a numeral takes groups adding up to its value, each card in one "
-                      "group)."), cards=_names(taken), value=value)
+        return msgn(*N_plural(
+            "{cards} alone does not add up to {value} (Basra: a numeral takes groups adding "
+            "up to its value, each card in one group).",
+            "{cards} do not split into groups that each add up to {value} (Basra: a numeral "
+            "takes groups adding up to its value, each card in one group)."),
+            count=len(taken), cards=_names(taken), value=value)
     group = _group_in(value, _counts(left, value))
     return None if group is None else _left_behind(played, _cards_for(group, left))
 

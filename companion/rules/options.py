@@ -31,19 +31,10 @@ class Option:
     def check(self, value: Any) -> Any:
         field = f"rules.{self.name}"
         if self.values is None:
-            if isinstance(value, bool) or not isinstance(value, int) or value < self.minimum:
-                raise RuleError(
-                    msg(N_("{option} must be a whole number of at least {minimum}."),
-                        option=Msg(self.label), minimum=self.minimum),
-                    field,
-                )
-            if value > self.maximum:
-                raise RuleError(
-                    msg(N_("{option} can be at most {maximum}."),
-                        option=Msg(self.label), maximum=self.maximum),
-                    field,
-                )
-            return value
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RuleError(msg(N_("{option}: enter a whole number."),
+                                    option=Msg(self.label)), field)
+            return self._in_range(value)
         if value not in self.values or isinstance(value, bool) != isinstance(self.default, bool):
             raise RuleError(
                 msg(N_("{value} is not a choice for {option}; choose one of: {choices}."),
@@ -71,19 +62,24 @@ class Option:
                 number = self.maximum + 1
             if number is None:
                 raise RuleError(msg(N_("{option}: enter a whole number."), option=option), field)
-            if number < self.minimum:
-                raise RuleError(msg(N_("{option} must be at least {minimum}."),
-                                    option=option, minimum=self.minimum), field)
-            if number > self.maximum:
-                raise RuleError(msg(N_("{option} can be at most {maximum}."),
-                                    option=option, maximum=self.maximum), field)
-            return number
+            return self._in_range(number)
         written = text.strip().casefold()  # "True" from older forms reads as "true"
         for value in self.values:
             if self.text(value) == written:
                 return value
         raise RuleError(msg(N_("{option}: choose one of the choices shown."), option=option),
                         field)
+
+    def _in_range(self, number: int) -> int:
+        """`number` if it lies within the bounds; pages and the API word a refusal alike."""
+        field, option = f"rules.{self.name}", Msg(self.label)
+        if number < self.minimum:
+            raise RuleError(msg(N_("{option} must be at least {minimum}."),
+                                option=option, minimum=self.minimum), field)
+        if number > self.maximum:
+            raise RuleError(msg(N_("{option} can be at most {maximum}."),
+                                option=option, maximum=self.maximum), field)
+        return number
 
     def value_in(self, rules: Rules) -> Any:
         """This option's value in `rules`: for code that goes through every option."""

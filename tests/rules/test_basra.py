@@ -435,6 +435,14 @@ def test_claimed_cards_must_split_into_groups_of_the_value():
         verdict.reason)
 
 
+def test_a_single_card_that_does_not_make_the_value_is_named_in_the_singular():
+    # The 7 could take 4♥ + 3♦ = 7; claimed alone, the 4♥ adds up to 4 only.
+    verdict = judge("4H 3D", "7C", "4H")
+    assert not verdict.legal
+    assert str(verdict.reason) == ("4♥ alone does not add up to 7 (Basra: a numeral takes "
+                                   "groups adding up to its value, each card in one group).")
+
+
 def test_each_floor_card_belongs_to_one_group():
     assert judge("5S 5H", "10C", "5S 5H").legal
     verdict = judge("3S 7H 3D", "10C", "3S 7H 3D")  # the 7 cannot serve both 3s
