@@ -45,15 +45,7 @@ def test_a_read_only_database_is_read_and_refuses_writes_with_a_sentence(tmp_pat
     writer.extensions["engine"].dispose()
     app = create_app({"DATABASE_URL": f"sqlite:///file:{path}?mode=ro&uri=true",
                       "SECRET_KEY": "ro", "RATELIMIT_ENABLED": False})
-    client = app.test_client()
-    assert client.get(f"/api/v1/games/{game['id']}").get_json()["players"] == SHELEM["players"]
-    assert client.get(f"/games/{game['id']}").status_code == 200
-    saved = client.post(f"/api/v1/games/{game['id']}/hands",
-                        json={"hand": {"bidder": 0, "bid": 100, "bidder_points": 100}},
-                        headers={"Authorization": f"Bearer {game['edit_key']}"})
-    assert saved.status_code == 503 and saved.get_json() == {"error": READ_ONLY}
-    created = client.post("/api/v1/games", json=SHELEM)
-    assert created.status_code == 503 and created.get_json() == {"error": READ_ONLY}
+    reads_answer_and_writes_are_refused(app.test_client(), game)
     app.extensions["engine"].dispose()
 
 
@@ -68,7 +60,13 @@ def test_a_read_only_postgresql_is_read_and_refuses_writes_with_a_sentence(reque
     assert url.rsplit("&", 1)[-1].rsplit("?", 1)[-1].startswith("options=")
     app = create_app({"DATABASE_URL": f"{url}%20-cdefault_transaction_read_only%3Don",
                       "SECRET_KEY": "ro", "RATELIMIT_ENABLED": False})
-    client = app.test_client()
+    reads_answer_and_writes_are_refused(app.test_client(), game)
+    app.extensions["engine"].dispose()
+
+
+def reads_answer_and_writes_are_refused(client, game: dict) -> None:
+    """The game reads as stored; a hand and a new game get the read-only sentence and
+    change nothing."""
     assert client.get(f"/api/v1/games/{game['id']}").get_json()["players"] == SHELEM["players"]
     assert client.get(f"/games/{game['id']}").status_code == 200
     saved = client.post(f"/api/v1/games/{game['id']}/hands",
@@ -78,4 +76,3 @@ def test_a_read_only_postgresql_is_read_and_refuses_writes_with_a_sentence(reque
     created = client.post("/api/v1/games", json=SHELEM)
     assert created.status_code == 503 and created.get_json() == {"error": READ_ONLY}
     assert client.get(f"/api/v1/games/{game['id']}").get_json()["totals"] == [0, 0]
-    app.extensions["engine"].dispose()
