@@ -81,9 +81,8 @@ def follow_through(session: Session, row: Tournament, match: Match) -> None:
     """After `match`'s result changed: later knockout rounds follow, Swiss rounds are told."""
     session.flush()
     tournament = load(session, row.id)
-    number = next(n for n, r in enumerate(tournament.rounds, start=1)
-                  if any(m.row.id == match.id for m in r))
-    if number >= len(tournament.rounds):
+    number = _round_of(tournament, match.id or 0)
+    if number is None or number >= len(tournament.rounds):
         return
     if tournament.row.format == SWISS:
         acting.warn(msg(N_("Round {n} was paired on the results before this change: it stays "
@@ -122,10 +121,14 @@ def _losers(before: list[MatchView], reopened: set[int]) -> list[int] | None:
 
 def preview(tournament: TournamentView, match_id: int) -> Plan:
     """What changing this match's winner would do to the later rounds, before it is done."""
-    for number, matches in enumerate(tournament.rounds, start=1):
-        if any(m.row.id == match_id for m in matches):
-            return plan(tournament, number) if tournament.row.format == KNOCKOUT else []
-    return []
+    number = _round_of(tournament, match_id)
+    return plan(tournament, number) if number and tournament.row.format == KNOCKOUT else []
+
+
+def _round_of(tournament: TournamentView, match_id: int) -> int | None:
+    """The number (from 1) of the round holding the match; None when it holds none."""
+    return next((number for number, matches in enumerate(tournament.rounds, start=1)
+                 if any(m.row.id == match_id for m in matches)), None)
 
 
 def apply(session: Session, tournament: TournamentView, changes: Plan) -> None:
@@ -177,13 +180,14 @@ def describe(tournament: TournamentView, changes: Plan) -> list[Msg]:
         if sides is None:
             said.append(msg(N_("Round {round}, table {table}: {before} is taken back, to be "
                                "paired again."), **where))
-        elif view.started:
+            continue
+        after = audit.sides([names.get(s, "?") for s in sides])
+        if view.started:
             said.append(msg(N_("Round {round}, table {table}: {before} becomes {after}; its "
-                               "games are kept, counted for nobody."), **where,
-                            after=audit.sides([names.get(s, "?") for s in sides])))
+                               "games are kept, counted for nobody."), **where, after=after))
         else:
             said.append(msg(N_("Round {round}, table {table}: {before} becomes {after}."),
-                            **where, after=audit.sides([names.get(s, "?") for s in sides])))
+                            **where, after=after))
     return said
 
 
