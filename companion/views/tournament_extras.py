@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, redirect, render_template, request, url_for
+from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
 from ..db import get_session
@@ -21,6 +21,7 @@ from ..services.tournament_access import (
     side_key,
 )
 from ..tournament import bracket
+from .render import page_or_fragment
 from .share import qr_svg
 
 bp = Blueprint("tournament_extras", __name__, url_prefix="/tournaments")
@@ -31,12 +32,22 @@ def _wrong_side(exc: confirmations.WrongSide) -> Any:
     return error_response(403, render_msg(exc.message), exc.field)
 
 
+def unchanged(tournament_id: str) -> bool:
+    """A poll whose `since` is still the tournament's version (one cheap query)."""
+    since = request.args.get("since")
+    return since is not None and since == str(tournaments.version(get_session(), tournament_id))
+
+
 @bp.get("/<tournament_id>/bracket")
-def bracket_page(tournament_id: str) -> str:
-    """The knockout's bracket: every round to the final, and the champion once decided."""
+def bracket_page(tournament_id: str) -> Any:
+    """The knockout's bracket: every round to the final, and the champion once decided; its
+    fragment for the live page (204 when nothing changed since `since`)."""
+    if unchanged(tournament_id):
+        return Response(status=204)
     tournament = tournaments.load(get_session(), tournament_id)
-    return render_template("tournaments/bracket.html", tournament=tournament,
-                           rows=tournaments.rankings(tournament), **bracket_context(tournament))
+    return page_or_fragment("tournaments/bracket.html", "tournaments/_bracket_board.html",
+                            tournament=tournament, rows=tournaments.rankings(tournament),
+                            **bracket_context(tournament))
 
 
 def bracket_context(tournament: tournaments.TournamentView) -> dict[str, Any]:

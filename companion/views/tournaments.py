@@ -30,7 +30,7 @@ from ..services.tournaments import TournamentConflict, audit
 from ..tournament.standings import TIEBREAKS
 from . import dead_links, tournament_form, tournament_hall
 from .render import page_or_fragment
-from .tournament_extras import table_link
+from .tournament_extras import table_link, unchanged
 
 bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 
@@ -233,12 +233,6 @@ def _dead_link(tournament_id: str, sentence: str, status: int) -> Any:
 
 # --- Everyone's pages --------------------------------------------------------------------------
 
-def _unchanged(tournament_id: str) -> bool:
-    """A poll whose `since` is still the tournament's version (one cheap query)."""
-    since = request.args.get("since")
-    return since is not None and since == str(tournaments.version(get_session(), tournament_id))
-
-
 @bp.get("/<tournament_id>/standings")
 def standings(tournament_id: str) -> Any:
     return _live_standings(tournament_id, "standings")
@@ -252,7 +246,7 @@ def screen(tournament_id: str) -> Any:
 
 def _live_standings(tournament_id: str, view: str) -> Any:
     """A standings page, its fragment for pollers, or 204 when nothing changed."""
-    if _unchanged(tournament_id):
+    if unchanged(tournament_id):
         return Response(status=204)
     tournament = tournaments.load(get_session(), tournament_id)
     device.note_tournament(tournament_id)

@@ -10,7 +10,7 @@ import shutil
 import pytest
 from playwright.sync_api import expect
 
-from ..helpers import Server, gunicorn, new_game, save_hand
+from ..helpers import Server, gunicorn, new_game, save_hand, sweep
 
 pytestmark = pytest.mark.browser
 REDIS_URL = os.environ.get("COMPANION_TEST_REDIS_URL")
@@ -33,7 +33,12 @@ def board_requests(page) -> list[str]:
 
 def watch(page, server, game: dict) -> None:
     """Open the view link and wait until the stream has spoken once."""
-    page.goto(f"{server.url}/games/{game['id']}")
+    watch_page(page, f"{server.url}/games/{game['id']}")
+
+
+def watch_page(page, url: str) -> None:
+    """Open `url` and wait until its stream has spoken once."""
+    page.goto(url)
     page.evaluate(HEARD)
     page.wait_for_function("() => window.heard >= 1", timeout=10000)
 
@@ -51,6 +56,41 @@ def test_a_save_reaches_the_watching_phone_by_push_without_polling(page, live_se
     # The next heartbeat comes 5 s later: two poll periods (2 s) without a poll in between.
     page.wait_for_function(f"() => window.heard > {heard}", timeout=10000)
     assert polls == []  # the board came in the event itself: no fetch, no poll
+    assert page.js_errors == []
+
+
+def test_a_result_saved_shows_on_the_open_bracket_without_polling(page, live_server):
+    server = local(live_server)
+    status, t = server.call("POST", "/api/v1/tournaments", {
+        "name": "Cup", "game": "basra", "format": "knockout", "settings": {"best_of": 3},
+        "entrants": ["Ali", "Bahar", "Cyrus", "Dara"]})
+    assert status == 201, t
+    director = {"Authorization": f"Bearer {t['director_key']}"}
+    status, paired = server.call("POST", f"/api/v1/tournaments/{t['id']}/rounds", None, director)
+    assert status == 201, paired
+    match = next(m for m in paired["matches"] if m["names"] == ["Ali", "Dara"])  # seeds 1 v 4
+    watch_page(page, f"{server.url}/tournaments/{t['id']}/bracket")
+    fetches = []
+    page.on("request", lambda request: fetches.append(request.url)
+            if "/bracket" in request.url else None)
+    final = page.locator(".bracket-round").last.locator(".bracket-side").first
+    expect(final).to_have_text("to be decided")
+    scorer = {"Authorization": f"Bearer {match['edit_key']}"}
+    for number in (1, 2):  # Ali sweeps two games (163 each, to 101): the match is Ali's
+        status, _ = server.call("POST", f"/api/v1/games/{match['current_game']}/hands",
+                                {"hand": sweep(0)}, scorer)
+        assert status == 201
+        ali = page.locator(f"#bracket-match-{match['id']} .bracket-side").first
+        expect(ali).to_contain_text(f"Ali {number}", timeout=3000, use_inner_text=True)
+        if number == 1:
+            status, body = server.call("GET", f"/api/v1/tournaments/{t['id']}", None, director)
+            match = next(m for r in body["rounds"] for m in r["matches"] if m["id"] == match["id"])
+    expect(final).to_have_text("Ali")  # on to the final, no reload
+    assert fetches  # the bracket was fetched when the stream said so
+    # Then a heartbeat (5 s) passes without a fetch: no poll (every 3 s) while the stream is open.
+    asked, heard = len(fetches), page.evaluate("window.heard")
+    page.wait_for_function(f"() => window.heard > {heard}", timeout=10000)
+    assert len(fetches) == asked, fetches
     assert page.js_errors == []
 
 
