@@ -3,6 +3,7 @@ the verdict from the same rulings the JSON API gives."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,7 +17,7 @@ from ..rules.cards import DECK_52, SUIT_SYMBOLS, SUITS, Card, Deck
 from ..rules.catalogue import get_game
 from ..rules.messages import N_, Msg, RuleError, msg
 from ..rules.options import Rules
-from ..rules.spec import Referee
+from ..rules.spec import BoardKind, Referee
 from ..services import referee
 from ..services.games import load_game
 from ..services.referee_query import Key, Query, picker
@@ -61,9 +62,14 @@ class Board:
     took_nothing: Key | None = None
 
     @property
-    def layout(self) -> str:
-        """The kind of board the game's referee uses: its templates are named after it."""
+    def kind(self) -> BoardKind:
+        """The kind of board the game's referee uses."""
         return _referee(self).board
+
+    @property
+    def layout(self) -> str:
+        """The name of the board's kind: its templates are named after it."""
+        return self.kind.value
 
     def slot(self, key: str) -> Slot:
         return next(slot for slot in self.slots if slot.key == key)
@@ -92,7 +98,7 @@ def build(game: str, args: Any) -> Board:
         board.rules = spec.resolve(None)
     if not board.from_game:
         _rule_choices(board)
-    BOARDS[board.layout](board)
+    _builder(board.kind)(board)
     _ask(board)
     return board
 
@@ -398,8 +404,18 @@ def _auction(board: Board) -> None:
         _judge(board, "bids", {"bids": parsed})
 
 
-# How each kind of board (a game spec's `referee.board`) is built.
-BOARDS = {"floor": _floor, "pool": _pool, "top": _top, "table": _table}
+def _builder(kind: BoardKind) -> Callable[[Board], None]:
+    """How a kind of board (a game spec's `referee.board`) is built; mypy checks that every
+    kind has its builder."""
+    match kind:
+        case BoardKind.FLOOR:
+            return _floor
+        case BoardKind.POOL:
+            return _pool
+        case BoardKind.TOP:
+            return _top
+        case BoardKind.TABLE:
+            return _table
 
 
 # --- Nothing claimed yet: ask what the card took ---------------------------------------------
@@ -410,7 +426,7 @@ CLAIMS = ("claimed", "cpool", "cpiles", "ctop")
 def _ask(board: Board) -> None:
     """A card that could take something, with nothing claimed yet, asks what it took: a red
     "Not legal" then would only mean that nobody has tapped the claim in yet."""
-    offers = MAY_TAKE.get(board.layout)
+    offers = _MAY_TAKE.get(board.kind)
     if offers is None or board.verdict is None or board.query.get("took") == "nothing":
         return
     if any(board.query.get(key) for key in CLAIMS):
@@ -459,4 +475,6 @@ def _rules_legal(board: Board, key: Key) -> bool:
 
 
 # What a card may take, by kind of board (boards without claims never ask).
-MAY_TAKE = {"floor": _may_take_floor, "pool": _may_take_pool, "top": _may_take_top}
+_MAY_TAKE: dict[BoardKind, Callable[[Board], list[Key]]] = {
+    BoardKind.FLOOR: _may_take_floor, BoardKind.POOL: _may_take_pool,
+    BoardKind.TOP: _may_take_top}

@@ -28,7 +28,7 @@ from .messages import N_, Msg, N_plural, RuleError, msg, msgn, side_label
 from .progress import check_index, play_to_target
 from .scores import GameState, HandScore, Line
 from .situation import require
-from .spec import GameSpec, HandForm, RecordColumn, Referee
+from .spec import BoardKind, GameSpec, HandForm, QuickForm, RecordColumn, Referee
 
 __all__ = ["SPEC", "CaptureVerdict", "judge_capture", "legal_captures", "play",
            "referee_capture", "score_hand"]
@@ -369,12 +369,12 @@ SPEC = GameSpec(
     score_hand=score_hand,
     play=play,
     play_along=basra_playalong,
-    hand_form=HandForm("basra", deck=lambda _rules: DECK_52, marks_basras=True),
+    hand_form=HandForm(QuickForm.BASRA, deck=lambda _rules: DECK_52, marks_basras=True),
     blurb=N_("Fishing game of Egypt, Jordan, Yemen and Lebanon: sums, jacks, the seven of "
              "diamonds and basra bonuses."),
     referee_title=N_("Basra referee"),
     record_columns=(RecordColumn("basras", N_("Basras")),),
-    referee=Referee("floor", {"capture": referee_capture}, REFEREE_SUMMARY),
+    referee=Referee(BoardKind.FLOOR, {"capture": referee_capture}, REFEREE_SUMMARY),
     match_games=2 * WINS_FOR_MATCH - 1,
     decider_target=DECIDER_TARGET,
 )

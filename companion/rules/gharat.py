@@ -18,7 +18,7 @@ from .options import Option, Rules
 from .progress import check_index, play_to_target
 from .scores import GameState, HandScore
 from .situation import claimed, require
-from .spec import GameSpec, HandForm, Referee
+from .spec import BoardKind, GameSpec, HandForm, QuickForm, Referee
 
 # Cards left in the play pile score for nobody, so a count may fall short of the deck's.
 VALUES = CardValues((
@@ -254,9 +254,9 @@ SPEC = GameSpec(
     play=play,
     # Hands need not use every card (what stays in the play pile scores for nobody), so no
     # count follows from the others.
-    hand_form=HandForm("fishing", deck=lambda _rules: DECK_52, values=VALUES,
+    hand_form=HandForm(QuickForm.FISHING, deck=lambda _rules: DECK_52, values=VALUES,
                        points_exact=EXACT),
     blurb=N_("Iranian single-pile fishing game where piles are looted."),
     referee_title=N_("Ghârat referee"),
-    referee=Referee("top", {"capture": referee_capture}, REFEREE_SUMMARY, seats=4),
+    referee=Referee(BoardKind.TOP, {"capture": referee_capture}, REFEREE_SUMMARY, seats=4),
 )

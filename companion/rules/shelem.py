@@ -18,7 +18,7 @@ from .options import Option, Rules
 from .progress import play_to_target
 from .scores import GameState, HandScore, Line
 from .situation import flag, require
-from .spec import GameSpec, HandForm, RecordColumn, Referee
+from .spec import BoardKind, GameSpec, HandForm, QuickForm, RecordColumn, Referee
 
 PLAYERS = 4
 TEAMS = 2
@@ -650,7 +650,7 @@ SPEC = GameSpec(
     score_hand=score_hand,
     play=play,
     leader_role=N_("Bids first"),
-    hand_form=HandForm("shelem"),  # a bid and points: no cards to enter
+    hand_form=HandForm(QuickForm.SHELEM),  # a bid and points: no cards to enter
     blurb=N_("Iranian bidding trick-taking game for two teams: made and failed bids, Yâsâ, "
              "Shelem."),
     referee_title=N_("Shelem referee"),
@@ -661,6 +661,6 @@ SPEC = GameSpec(
     record_columns=(RecordColumn("made", N_("Bids made")),
                     RecordColumn("failed", N_("Bids failed")),
                     RecordColumn("yasa", N_("Yâsâ")), RecordColumn("shelem", N_("Shelem"))),
-    referee=Referee("table", {"trick": referee_trick, "bids": referee_bids},
+    referee=Referee(BoardKind.TABLE, {"trick": referee_trick, "bids": referee_bids},
                     REFEREE_SUMMARY),
 )

@@ -19,7 +19,7 @@ from .options import Option, Rules
 from .progress import check_index, play_to_target
 from .scores import GameState, HandScore
 from .situation import claimed, flag, require
-from .spec import GameSpec, HandForm, Referee
+from .spec import BoardKind, GameSpec, HandForm, QuickForm, Referee
 
 
 @dataclass(frozen=True)
@@ -325,11 +325,11 @@ SPEC = GameSpec(
     play=play,
     dealer_matters=False,  # "It doesn't matter who deals": the first player rotates
     # The last player's other cards are what the deck leaves.
-    hand_form=HandForm("fishing", deck=lambda rules: DECKS[rules.deck], values=VALUES,
+    hand_form=HandForm(QuickForm.FISHING, deck=lambda rules: DECKS[rules.deck], values=VALUES,
                        follows="others", points_exact=EXACT),
     blurb=N_("Sudanese fishing game: capture from the pool and from the other players' "
              "piles."),
     referee_title=N_("Shlla'at referee"),
-    referee=Referee("pool", {"capture": referee_capture}, REFEREE_SUMMARY, seats=3,
+    referee=Referee(BoardKind.POOL, {"capture": referee_capture}, REFEREE_SUMMARY, seats=3,
                     numbered=NUMBERED_RULES),
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
 
 from .cards import Deck
@@ -16,16 +17,35 @@ R = TypeVar("R", bound=Rules)  # a game's own rules: BasraRules, ShelemRules...
 R_in = TypeVar("R_in", bound=Rules, contravariant=True)
 
 
+class QuickForm(Enum):
+    """The kinds of quick (counts) entry form; the page side has a reader for each, and the
+    form's template is `entry/_quick_<value>.html`."""
+
+    BASRA = "basra"        # cards, jacks and aces per side, who took the 2♣ and 10♦, basras
+    FISHING = "fishing"    # a count per kind of card (the spec's `values`) per side
+    SHELEM = "shelem"      # the bidding team, its bid and the points it took
+
+
+class BoardKind(Enum):
+    """The kinds of referee page board; the page side builds each, and its templates are
+    `referee/_situation_<value>.html` and `referee/_verdict_<value>.html`."""
+
+    FLOOR = "floor"        # a floor of cards and the card played onto it (Basra)
+    POOL = "pool"          # a pool and the top set of every player's pile (Shlla'at)
+    TOP = "top"            # the top card of the play pile and of every pile (Ghârat)
+    TABLE = "table"        # a trick, or the calls of an auction (Shelem)
+
+
 @dataclass(frozen=True)
 class HandForm(Generic[R]):
     """How a hand of the game is written down at the table: by counts, and maybe card by card.
 
-    `quick` names the quick (counts) form: "basra", "fishing" or "shelem". A game whose hands
+    `quick` is the kind of quick (counts) form. A game whose hands
     are captured cards has a `deck` and so also a card form; a fishing game's counts are per
     kind of card (`values`), and `follows` is the kind whose last count is what the deck leaves.
     """
 
-    quick: str
+    quick: QuickForm
     deck: Callable[[R], Deck] | None = None
     values: CardValues | None = None
     follows: str | None = None
@@ -88,14 +108,14 @@ class Referee(Generic[R]):
     """What the referee settles in a game.
 
     `situations` are the disputes it judges, by the name the API gives them
-    (`POST /api/v1/referee/<game>/<situation>`); `board` names the referee page's layout
-    ("floor", "pool", "top" or "table"); `summary` is the rules it applies, in sections of
+    (`POST /api/v1/referee/<game>/<situation>`); `board` is the kind of referee page board
+    it is judged on; `summary` is the rules it applies, in sections of
     (heading, sentences) as msgids; `seats` is how many players the page starts with where
     the game is played by several counts; `numbered` are the rules verdicts cite by number
     ("rule 1" is the first), shown numbered above the summary.
     """
 
-    board: str
+    board: BoardKind
     situations: Mapping[str, Judge[R]]
     summary: tuple[tuple[str, tuple[str, ...]], ...]
     seats: int | None = None
@@ -139,7 +159,7 @@ class GameSpec(Generic[R]):
     # A hand can be recorded card by card (play-along), with captures taken by the referee.
     play_along: PlayAlongEngine[R] | None = None
     referee: Referee[R] | None = None
-    hand_form: HandForm[R] = HandForm("fishing")
+    hand_form: HandForm[R] = HandForm(QuickForm.FISHING)
     # Text the pages show for this game (msgids, translated by the templates).
     blurb: str = ""
     referee_title: str = ""

@@ -8,10 +8,12 @@ from __future__ import annotations
 import copy
 import dataclasses
 import json
+from pathlib import Path
 
 import pytest
 
 from companion.rules.catalogue import GAMES
+from companion.rules.spec import BoardKind, QuickForm
 
 # game: (partnerships, direction, dealer matters, play-along, quick form, card form,
 #        basras marked on the card grid, record columns, match games, decider target)
@@ -34,7 +36,7 @@ def test_spec_answers_each_capability_of_its_game(name: str) -> None:
     spec = GAMES[name]
     answers = (spec.partnerships, spec.direction, spec.dealer_matters,
                spec.play_along is not None,
-               spec.hand_form.quick, spec.hand_form.has_cards, spec.hand_form.marks_basras,
+               spec.hand_form.quick.value, spec.hand_form.has_cards, spec.hand_form.marks_basras,
                tuple(column.key for column in spec.record_columns), spec.match_games,
                spec.decider_target)
     assert answers == EXPECTED[name]
@@ -82,3 +84,13 @@ def test_resolved_rules_are_frozen_typed_and_still_json() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         rules.target = 1000  # type: ignore[misc]
     assert copy.deepcopy(rules) == rules
+
+
+def test_every_kind_of_board_and_quick_form_a_spec_may_declare_has_its_templates() -> None:
+    # A fifth game picks its board and entry form among these kinds: each must render.
+    templates = Path(__file__).resolve().parents[2] / "templates"
+    for kind in BoardKind:
+        for part in ("situation", "verdict"):
+            assert (templates / "referee" / f"_{part}_{kind.value}.html").is_file()
+    for form in QuickForm:
+        assert (templates / "entry" / f"_quick_{form.value}.html").is_file()

@@ -15,7 +15,7 @@ from werkzeug.datastructures import MultiDict
 
 from ...rules.messages import N_, NOTHING_ENTERED, Msg, RuleError, msg, naming
 from ...rules.scores import HandScore
-from ...rules.spec import GameSpec
+from ...rules.spec import GameSpec, QuickForm
 from ...services.games import GameView, compute
 from . import basra, cards, shelem
 from .fields import nothing_entered
@@ -23,8 +23,6 @@ from .fishing import FishingForm
 from .points import PointsForm
 
 QUICK, CARDS, POINTS = "quick", "cards", "points"
-# Readers of the quick forms the specs name; a fishing form is built from its spec's values.
-_READERS: dict[str, Any] = {"basra": basra, "shelem": shelem}
 
 Fields = MultiDict[str, str]
 
@@ -35,9 +33,16 @@ def _forms(spec: GameSpec[Any], mode: str = QUICK) -> Any:
     if mode == POINTS and form.has_points:
         assert form.values is not None and form.deck is not None  # a points form has both
         return PointsForm(form.values, form.deck, bool(form.points_exact))
-    if form.values is not None and form.deck is not None:
-        return FishingForm(form.values, form.deck, form.follows)
-    return _READERS[form.quick]
+    # Every kind of quick form has its reader (mypy checks that none is left out); a
+    # fishing form is built from its spec's values.
+    match form.quick:
+        case QuickForm.BASRA:
+            return basra
+        case QuickForm.SHELEM:
+            return shelem
+        case QuickForm.FISHING:
+            assert form.values is not None and form.deck is not None  # a fishing form has both
+            return FishingForm(form.values, form.deck, form.follows)
 
 
 def modes(spec: GameSpec[Any]) -> tuple[str, ...]:
