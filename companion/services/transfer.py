@@ -16,6 +16,7 @@ from ..rules.catalogue import get_game
 from ..rules.messages import N_, RuleError, msg
 from . import games, keys
 from .csv_file import csv_text
+from .games.changing import denormalise
 from .reasons import MAX_REASON
 from .seating import clean_players, clean_teams
 
@@ -97,7 +98,7 @@ def import_game(session: Session, data: Any) -> tuple[games.GameView, str]:
                first_dealer=first_dealer, edit_key_hash=keys.hash_key(key), winners=[],
                totals=[], version=version)
     state = games.compute(spec, row, entered)  # a hand the rules refuse is a 400 here
-    games._denormalise(row, state, len(entered))
+    denormalise(row, state, len(entered))
     session.add(row)
     session.flush()
     session.add_all(Hand(game_id=row.id, position=i + 1, data=hand)

@@ -1,0 +1,110 @@
+"""A game as people see it: the stored row, its hands as entered, and where it stands.
+
+Reads only: loading a game, listing games, its history, the names players used before.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from ...models import Game, GameEvent, Hand, KnownPlayer
+from ...models_tournament import MatchGame
+from ...rules.catalogue import get_game
+from ...rules.options import Rules
+from ...rules.scores import GameState
+from ...rules.spec import GameSpec
+from ..seating import side_names
+
+
+class GameNotFound(LookupError):
+    pass
+
+
+@dataclass
+class GameView:
+    """A game as people see it: stored row, its hands as entered, and where it stands."""
+
+    row: Game
+    spec: GameSpec[Any]
+    hands: list[dict[str, Any]]
+    _state: GameState | None = None
+
+    @property
+    def state(self) -> GameState:
+        # Scored on first use: a change scores the game once, with the change applied.
+        if self._state is None:
+            self._state = compute(self.spec, self.row, self.hands)
+        return self._state
+
+    @property
+    def rules(self) -> Rules:
+        """The game's rules as stored, frozen and typed."""
+        return rules_of(self.row)
+
+    @property
+    def sides(self) -> list[str]:
+        return side_names(self.row.players, self.row.teams)
+
+
+def rules_of(row: Game) -> Rules:
+    """A stored game's rules, typed: the JSON column is read through its spec only."""
+    rules: Rules = get_game(row.game).resolve(row.rules)
+    return rules
+
+
+def compute(spec: GameSpec[Any], row: Game, hands: list[dict[str, Any]]) -> GameState:
+    sides = len(row.teams) if row.teams else len(row.players)
+    return spec.play(spec.resolve(row.rules), hands, sides, len(row.players), row.first_dealer)
+
+
+def load_game(session: Session, game_id: str) -> GameView:
+    row = session.get(Game, game_id, populate_existing=True)
+    if row is None or row.deleted_at is not None:
+        raise GameNotFound(game_id)
+    spec = get_game(row.game)
+    hands = _hands(session, game_id)
+    return GameView(row, spec, hands)
+
+
+def _hands(session: Session, game_id: str) -> list[dict[str, Any]]:
+    rows = session.exec(select(Hand).where(Hand.game_id == game_id).order_by(col(Hand.position)))
+    return [row.data for row in rows]
+
+
+def list_games(session: Session, game_ids: list[str], limit: int = 50) -> list[Game]:
+    """Those of these games still stored: in progress first, most recently changed first."""
+    if not game_ids:
+        return []
+    query = (select(Game).where(col(Game.id).in_(game_ids), col(Game.deleted_at).is_(None))
+             .order_by(col(Game.finished), col(Game.updated_at).desc()).limit(limit))
+    return list(session.exec(query))
+
+
+def history(session: Session, game_id: str) -> list[GameEvent]:
+    query = (select(GameEvent).where(GameEvent.game_id == game_id)
+             .order_by(col(GameEvent.id).desc()))
+    return list(session.exec(query))
+
+
+def known_players(session: Session, limit: int = 30) -> list[str]:
+    rows = session.exec(select(KnownPlayer).order_by(col(KnownPlayer.last_used).desc())
+                        .limit(limit))
+    return [row.name for row in rows]
+
+
+def current_version(session: Session, game_id: str) -> int:
+    """The game's version alone: one cheap query for pollers asking "anything new?"."""
+    version = session.exec(select(Game.version).where(
+        Game.id == game_id, col(Game.deleted_at).is_(None))).first()
+    if version is None:
+        raise GameNotFound(game_id)
+    return version
+
+
+def in_tournament(session: Session, game_id: str) -> bool:
+    """Whether the game is one of a tournament's (the tournament then owns its settings)."""
+    return session.exec(select(MatchGame.game_id).where(MatchGame.game_id == game_id)
+                        ).first() is not None
