@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from companion.rules.shelem import SPEC
 from companion.rules.shelem import SPEC as SHELEM
-from companion.rules.shelem import score_hand
 from companion.tournament.records import Record, add_game
 from companion.tournament.standings import Result, Scoring, standings
 
@@ -182,7 +182,7 @@ def test_multi_player_tables_give_rank_points_and_pairwise_head_to_head():
 
 def test_shelem_records_count_bids_for_both_partners():
     rules = SHELEM.resolve(None)
-    hands = [score_hand(rules, h, 2) for h in (
+    hands = [SPEC.score_written(rules, h, 2) for h in (
         {"bidder": 0, "bid": 120, "bidder_points": 130},   # made
         {"bidder": 0, "bid": 150, "bidder_points": 60},    # yasa
         {"bidder": 1, "bid": 100, "bidder_points": 165},   # shelem

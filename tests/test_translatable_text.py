@@ -66,7 +66,7 @@ def test_a_basra_verdict_and_its_basra_are_translated_as_two_sentences(app):
 ])
 def test_each_kind_of_card_has_its_own_sentences(hand, sentence):
     with pytest.raises(RuleError) as error:
-        shllaat.score_hand(shllaat.SPEC.resolve({}), hand, 2)
+        shllaat.SPEC.score_written(shllaat.SPEC.resolve({}), hand, 2)
     assert str(error.value.message) == sentence
 
 

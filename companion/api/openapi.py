@@ -208,7 +208,7 @@ def referee_operations() -> list[Op]:
             for name, judge in spec.referee.situations.items()]
 
 
-def _referee_op(spec: GameSpec[Any], name: str, judge: Judge[Any]) -> Op:
+def _referee_op(spec: GameSpec[Any, Any], name: str, judge: Judge[Any]) -> Op:
     """A situation described by its judge's shapes; one no shape was written for is an object
     with its rules, answered by a verdict."""
     shapes = s.REFEREE.get(judge, s.RefereeShapes("judge a situation",

@@ -8,7 +8,7 @@ under `jack_on_lone_jack: double` it counts as two basras (20 with flat basras),
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,8 +30,8 @@ from .scores import GameState, HandScore, Line
 from .situation import require
 from .spec import BoardKind, GameSpec, HandForm, QuickForm, RecordColumn, Referee
 
-__all__ = ["SPEC", "CaptureVerdict", "judge_capture", "legal_captures", "play",
-           "referee_capture", "score_hand"]
+__all__ = ["SPEC", "BasraHand", "CaptureVerdict", "judge_capture", "legal_captures", "play",
+           "read_hand", "referee_capture", "score_hand"]
 
 HAND_CARDS = 52
 # The fields of a hand in each form; carry_in is optional in both.
@@ -53,7 +53,7 @@ DECIDER_TARGET = 150
 # --- Reading a hand ----------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class _Side:
+class BasraPile:
     """What scores in one side's pile."""
 
     cards: int
@@ -65,11 +65,20 @@ class _Side:
     plain_basras: int           # basras entered as a number
 
 
+@dataclass(frozen=True)
+class BasraHand:
+    """A Basra hand: each side's pile, and the majority points it says were carried in from
+    tied hands before (a game threads its own carries instead)."""
+
+    piles: tuple[BasraPile, ...]
+    carry_in: int
+
+
 def _fail(where: str, field: str, message: Msg) -> RuleError:
     return RuleError(message, f"{where}.{field}" if field else where)
 
 
-def _count(value: Any, where: str, field: str) -> int:
+def _count(value: object, where: str, field: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise _fail(where, field, msg(N_("{field} must be a whole number of 0 or more."),
                                       field=field))
@@ -121,7 +130,7 @@ def _check_fields(hand: dict[str, Any], where: str) -> None:
             name=str(unknown)))
 
 
-def _read_sides(rules: BasraRules, hand: Any, sides: int, where: str) -> list[_Side]:
+def _read_sides(rules: BasraRules, hand: Any, sides: int, where: str) -> list[BasraPile]:
     if not isinstance(hand, dict):
         raise _fail(where, "", msg(N_("A Basra hand must be an object with captured cards or "
                                       "card counts.")))
@@ -139,7 +148,7 @@ def _read_sides(rules: BasraRules, hand: Any, sides: int, where: str) -> list[_S
 
 def _from_cards(
     hand: dict[str, Any], sides: int, basras: list[tuple[list[Card], int]], where: str
-) -> list[_Side]:
+) -> list[BasraPile]:
     captured = [parse_cards(cards, f"{where}.captured[{i}]")
                 for i, cards in enumerate(_per_side(hand, "captured", sides, where))]
     every = [card for cards in captured for card in cards]
@@ -154,7 +163,7 @@ def _from_cards(
                 raise _fail(where, f"basras[{side}]", msg(N_(
                     "The {card} made a basra for {side}, so it must be among the cards {side} "
                     "captured."), card=card.label, side=side_label(side)))
-        piles.append(_Side(len(cards), sum(c.rank == "J" for c in cards),
+        piles.append(BasraPile(len(cards), sum(c.rank == "J" for c in cards),
                            sum(c.rank == "A" for c in cards), TWO_OF_CLUBS in cards,
                            TEN_OF_DIAMONDS in cards, named, plain))
     return piles
@@ -162,7 +171,7 @@ def _from_cards(
 
 def _from_counts(
     hand: dict[str, Any], sides: int, basras: list[tuple[list[Card], int]], where: str
-) -> list[_Side]:
+) -> list[BasraPile]:
     columns = {}
     for key, total in (("cards", HAND_CARDS), ("jacks", 4), ("aces", 4)):
         column = [_count(n, where, f"{key}[{i}]")
@@ -177,7 +186,7 @@ def _from_counts(
                                         field=key))
         holders[key] = check_index(hand[key], sides, f"{where}.{key}")
     piles = [
-        _Side(columns["cards"][side], columns["jacks"][side], columns["aces"][side],
+        BasraPile(columns["cards"][side], columns["jacks"][side], columns["aces"][side],
               holders["two_of_clubs"] == side, holders["ten_of_diamonds"] == side, *basras[side])
         for side in range(sides)
     ]
@@ -186,7 +195,7 @@ def _from_counts(
     return piles
 
 
-def _check_counts(pile: _Side, side: int, where: str) -> None:
+def _check_counts(pile: BasraPile, side: int, where: str) -> None:
     """The named cards (jacks, aces, 2♣, 10♦, basra cards) must fit in the side's count."""
     field = f"basras[{side}]"
     for card in pile.basras:
@@ -210,7 +219,7 @@ def _check_counts(pile: _Side, side: int, where: str) -> None:
             count_param="cards", side=side_label(side), cards=pile.cards, known=known))
 
 
-def _check_basras(rules: BasraRules, pile: _Side, side: int, where: str) -> None:
+def _check_basras(rules: BasraRules, pile: BasraPile, side: int, where: str) -> None:
     """No jack basra where jacks make none; every basra takes at least two cards."""
     field = f"basras[{side}]"
     for card in pile.basras:
@@ -237,24 +246,28 @@ def _read_carry(rules: BasraRules, hand: dict[str, Any], where: str) -> int:
 
 # --- Scoring -----------------------------------------------------------------------------
 
-def score_hand(rules: BasraRules, hand: Any, sides: int) -> HandScore:
+def read_hand(rules: BasraRules, hand: object, sides: int) -> BasraHand:
+    """A hand as written, in card or count form, checked against the deck and the rules."""
+    sides = _check_sides(sides)
+    piles = _read_sides(rules, hand, sides, "hand")
+    assert isinstance(hand, dict)  # _read_sides refuses anything else
+    return BasraHand(tuple(piles), _read_carry(rules, hand, "hand"))
+
+
+def score_hand(rules: BasraRules, hand: BasraHand, _sides: int) -> HandScore:
     """Card points, majority (with the hand's carry_in) and basras per side."""
-    return _score(rules, hand, _check_sides(sides), None, "hand")
+    return _score(rules, hand.piles, hand.carry_in)
 
 
-def _check_sides(sides: Any) -> int:
+def _check_sides(sides: object) -> int:
     if isinstance(sides, bool) or sides not in (2, 3, 4):
         raise RuleError(msg(N_("Basra is played by 2, 3 or 4 sides.")), "sides")
-    return int(sides)
+    assert isinstance(sides, int)
+    return sides
 
 
-def _score(
-    rules: BasraRules, hand: Any, sides: int, carry_in: int | None, where: str
-) -> HandScore:
-    """Score a hand; `carry_in` None takes the hand's own carry_in field."""
-    piles = _read_sides(rules, hand, sides, where)
-    if carry_in is None:
-        carry_in = _read_carry(rules, hand, where)
+def _score(rules: BasraRules, piles: tuple[BasraPile, ...], carry_in: int) -> HandScore:
+    """Score a hand's piles with `carry_in` majority points carried in."""
     most = max(pile.cards for pile in piles)
     leaders = [side for side, pile in enumerate(piles) if pile.cards == most]
     majority = leaders[0] if len(leaders) == 1 else None
@@ -273,7 +286,7 @@ def _score(
 
 
 def _side_score(
-    rules: BasraRules, pile: _Side, majority: int, carry_in: int
+    rules: BasraRules, pile: BasraPile, majority: int, carry_in: int
 ) -> tuple[dict[str, Any], list[Line]]:
     times = jack_basra_times(rules)
     basra = pile.plain_basras * 10 + sum(
@@ -302,11 +315,11 @@ def _side_score(
 # --- Games and matches -------------------------------------------------------------------
 
 def play(
-    rules: BasraRules, hands: list[Any], sides: int, players: int, first_dealer: int
+    rules: BasraRules, hands: Sequence[BasraHand], sides: int, players: int, first_dealer: int
 ) -> GameState:
     """Totals hand by hand, each hand's carry_in being the carry_out of the hand before.
 
-    A carry_in stored in a hand is ignored, so correcting a hand moves the carries after it.
+    A hand's own carry_in is ignored, so correcting a hand moves the carries after it.
     `carry` is what the next hand would receive (0 once the game is won). Hands entered
     after the deciding hand are scored and added, but the winner stays.
     """
@@ -317,8 +330,8 @@ def play(
                                "players in two partnerships.")), "players")
     return play_to_target(
         rules, hands, sides, players, first_dealer,
-        lambda hand, previous: _score(rules, hand, sides,
-                                      previous.extras["carry_out"] if previous else 0, "hand"))
+        lambda hand, previous: _score(rules, hand.piles,
+                                      previous.extras["carry_out"] if previous else 0))
 
 
 # The referee page's summary of the rules it applies: (heading, sentences) sections.
@@ -366,6 +379,7 @@ SPEC = GameSpec(
     player_counts=(2, 3, 4),
     partnerships="optional",
     direction="anticlockwise",
+    read_hand=read_hand,
     score_hand=score_hand,
     play=play,
     play_along=basra_playalong,

@@ -8,12 +8,12 @@ from . import basra, gharat, shelem, shllaat
 from .messages import N_, RuleError, msg
 from .spec import GameSpec
 
-GAMES: dict[str, GameSpec[Any]] = {
+GAMES: dict[str, GameSpec[Any, Any]] = {
     spec.name: spec for spec in (basra.SPEC, shllaat.SPEC, gharat.SPEC, shelem.SPEC)
 }
 
 
-def get_game(name: object) -> GameSpec[Any]:
+def get_game(name: object) -> GameSpec[Any, Any]:
     """The game called `name`; RuleError (field `game`) for any other name."""
     if not isinstance(name, str) or name not in GAMES:
         raise RuleError(

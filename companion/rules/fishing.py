@@ -83,25 +83,49 @@ class CardValues:
                           for points in points_per_side])
 
 
-def score_hand(hand: Any, sides: int, lengths: Sequence[int], deck: Deck, values: CardValues,
-               exact: bool) -> HandScore:
-    """A hand in card, count or points form scored per side.
+@dataclass(frozen=True)
+class CountedHand:
+    """A hand as each entry's count of every kind of card it captured (card and count forms
+    both come to this)."""
 
-    `lengths` are the accepted numbers of entries (the first is the number of sides); with
-    more entries than sides, entry i belongs to side i % sides (partners sit opposite).
+    counts: tuple[Counts, ...]
+
+
+@dataclass(frozen=True)
+class PointsHand:
+    """A hand as each entry's points, as the players counted their piles."""
+
+    points: tuple[int, ...]
+
+
+# A fishing game's hand (Shlla'at's and Ghârat's): counts of each kind, or points.
+FishingHand = CountedHand | PointsHand
+
+
+def read_fishing_hand(hand: object, lengths: Sequence[int], deck: Deck, values: CardValues,
+                      exact: bool) -> FishingHand:
+    """A hand in card, count or points form, read and checked against the deck.
+
+    `lengths` are the accepted numbers of entries (the first is the number of sides).
     """
     if isinstance(hand, dict) and "points" in hand:
-        points = read_points(hand, lengths, deck, values, exact)
-        return values.score_points([sum(points[side::sides]) for side in range(sides)])
-    entries = read_hand(hand, lengths, deck, values, exact)
-    return values.score([_add(entries[side::sides]) for side in range(sides)])
+        return PointsHand(tuple(read_points(hand, lengths, deck, values, exact)))
+    return CountedHand(tuple(read_hand(hand, lengths, deck, values, exact)))
+
+
+def score_fishing_hand(hand: FishingHand, sides: int, values: CardValues) -> HandScore:
+    """Points per side; with more entries than sides, entry i belongs to side i % sides
+    (partners sit opposite)."""
+    if isinstance(hand, PointsHand):
+        return values.score_points([sum(hand.points[side::sides]) for side in range(sides)])
+    return values.score([_add(list(hand.counts[side::sides])) for side in range(sides)])
 
 
 def _add(counts: list[Counts]) -> Counts:
     return {key: sum(c[key] for c in counts) for key in counts[0]}
 
 
-def points_problem(number: Any, step: int, side: Msg | str) -> Msg | None:
+def points_problem(number: object, step: int, side: Msg | str) -> Msg | None:
     """Why `number` cannot be the points `side` counted, or None if it can."""
     if isinstance(number, bool) or not isinstance(number, int) or number < 0:
         return msg(N_("The points of {side} must be a whole number of 0 or more."), side=side)
@@ -141,7 +165,7 @@ def read_points(hand: dict[str, Any], lengths: Sequence[int], deck: Deck, values
 
 
 def read_hand(
-    hand: Any, lengths: Sequence[int], deck: Deck, values: CardValues, exact: bool
+    hand: object, lengths: Sequence[int], deck: Deck, values: CardValues, exact: bool
 ) -> list[Counts]:
     """Counts of each kind per entry from a hand in card form or count form.
 

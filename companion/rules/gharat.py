@@ -6,13 +6,19 @@ The seed text lost what a capture takes; RULINGS.md reads it as the house rules 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from .cards import DECK_52, Card, parse_card
-from .fishing import CardValues, Kind, read_claimed_piles
-from .fishing import score_hand as score_fishing
+from .fishing import (
+    CardValues,
+    FishingHand,
+    Kind,
+    read_claimed_piles,
+    read_fishing_hand,
+    score_fishing_hand,
+)
 from .messages import N_, Msg, N_plural, RuleError, msg
 from .options import Option, Rules
 from .progress import check_index, play_to_target
@@ -50,18 +56,28 @@ class GharatRules(Rules):
     pairs: bool
 
 
-def score_hand(rules: GharatRules, hand: Any, sides: int) -> HandScore:
-    """Each side's captured points; cards left in the play pile score for nobody.
+# A Ghârat hand: each entry's counts of every kind of card, or each entry's points.
+GharatHand = FishingHand
+
+
+def read_hand(_rules: GharatRules, hand: object, sides: int) -> GharatHand:
+    """A hand as written, one entry per side; cards left in the play pile are in none.
 
     With two sides the lists may also name the four players in playing order: partners
     sit opposite, so players 1 and 3 are side 1, players 2 and 4 side 2.
     """
     lengths = (sides, sides * PARTNERS) if sides == 2 else (sides,)
-    return score_fishing(hand, sides, lengths, DECK_52, VALUES, EXACT)
+    return read_fishing_hand(hand, lengths, DECK_52, VALUES, EXACT)
+
+
+def score_hand(_rules: GharatRules, hand: GharatHand, sides: int) -> HandScore:
+    """Each side's captured points; cards left in the play pile score for nobody."""
+    return score_fishing_hand(hand, sides, VALUES)
 
 
 def play(
-    rules: GharatRules, hands: list[Any], sides: int, players: int, first_dealer: int
+    rules: GharatRules, hands: Sequence[GharatHand], sides: int, players: int,
+    first_dealer: int
 ) -> GameState:
     """Totals after each hand; the deal passes on and the player after the dealer leads."""
     return play_to_target(rules, hands, sides, players, first_dealer,
@@ -250,6 +266,7 @@ SPEC = GameSpec(
     player_counts=(2, 3, 4),
     partnerships="optional",
     direction="anticlockwise",
+    read_hand=read_hand,
     score_hand=score_hand,
     play=play,
     # Hands need not use every card (what stays in the play pile scores for nobody), so no

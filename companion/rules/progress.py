@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TypeVar
 
 from .messages import N_, Msg, RuleError, each_problem, msg
 from .options import Rules
 from .scores import GameState, HandScore
 
-# Scores one hand given the hand before it (None for the first): Basra carries majority
-# points from hand to hand, the other games ignore it.
-ScoreNext = Callable[[Any, HandScore | None], HandScore]
+H = TypeVar("H")  # a game's typed hand
 
 
 def add_totals(totals: Sequence[int], scores: Sequence[int]) -> list[int]:
@@ -31,7 +29,7 @@ def seat_after(seat: int, hands_played: int, players: int) -> int:
     return (seat + hands_played) % players
 
 
-def check_index(value: Any, size: int, field: str) -> int:
+def check_index(value: object, size: int, field: str) -> int:
     """A seat or list position: a whole number from 0 to size - 1."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
         raise RuleError(msg(N_("{field} must be a number from 0 to {last}."),
@@ -66,11 +64,11 @@ def in_game(error: RuleError, number: int) -> RuleError:
 
 def play_to_target(
     rules: Rules,
-    hands: list[Any],
+    hands: Sequence[H],
     sides: int,
     players: int,
     first_dealer: int,
-    score_next: ScoreNext,
+    score_next: Callable[[H, HandScore | None], HandScore],
     *,
     tie_raise: int = 0,
     all_win: bool = False,
@@ -81,10 +79,10 @@ def play_to_target(
     A tie at the top ends the game when `all_win`; otherwise the target rises by
     `tie_raise` (0: it stays) and play goes on. The game ends at the first hand after which
     a winner is named: hands on the record after it (a correction can end a game earlier)
-    are scored, so they can be shown and checked, but count for nobody.
+    are scored, so they can be shown and checked, but count for nobody. `score_next` scores
+    a hand given the hand before it (None for the first): Basra carries majority points
+    from hand to hand, the other games ignore it.
     """
-    if not isinstance(hands, list):
-        raise RuleError(msg(N_("hands must be a list of hands.")), "hands")
     if isinstance(players, bool) or not isinstance(players, int) or players < 1:
         raise RuleError(msg(N_("A game needs at least one player.")), "players")
     check_index(first_dealer, players, "first_dealer")
@@ -93,11 +91,8 @@ def play_to_target(
     scored: list[HandScore] = []
     winners: list[int] = []
     counted = 0  # hands up to and including the one that ended the game
-    for number, hand in enumerate(hands):
-        try:
-            scored.append(score_next(hand, scored[-1] if scored else None))
-        except RuleError as error:
-            raise in_game(error, number) from error
+    for hand in hands:
+        scored.append(score_next(hand, scored[-1] if scored else None))
         if winners:
             continue
         counted += 1

@@ -7,7 +7,7 @@ seats 1 and 3 team 1. A hand is entered as the bid and the points the bidding te
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal, TypeGuard
@@ -141,10 +141,10 @@ def bid_problem(rules: ShelemRules, bid: int) -> Msg | None:
     return None
 
 
-def _read_bid(rules: ShelemRules, bid: Any) -> int | str:
+def _read_bid(rules: ShelemRules, bid: object) -> int | Literal["shelem_double"]:
     bid = _normal(bid)
     if bid == SHELEM_DOUBLE:
-        return SHELEM_DOUBLE
+        return "shelem_double"
     if not _is_int(bid):
         raise RuleError(msg(N_("The bid must be a number like 120, or \"shelem_double\".")),
                         "hand.bid")
@@ -154,8 +154,29 @@ def _read_bid(rules: ShelemRules, bid: Any) -> int | str:
     return bid
 
 
-def _read_hand(rules: ShelemRules, hand: Any) -> tuple[int, int | str, int] | None:
-    """(bidder team, bid, bidder points), or None for a redealt hand."""
+@dataclass(frozen=True)
+class BidHand:
+    """A hand that was bid and played: the bidding team, its bid and the points it took
+    (widow included), and the team caught cheating, if any."""
+
+    bidder: int
+    bid: int | Literal["shelem_double"]
+    bidder_points: int
+    cheating: int | None = None
+
+
+@dataclass(frozen=True)
+class Redeal:
+    """A hand the first three players passed: cancelled and dealt again."""
+
+
+# A Shelem hand: bid and played, or dealt again after three passes.
+ShelemHand = BidHand | Redeal
+
+
+def read_hand(rules: ShelemRules, hand: object, sides: int) -> ShelemHand:
+    """A hand as written: {bidder, bid, bidder_points[, cheating]} or {all_passed: true}."""
+    _check_sides(sides)
     if not isinstance(hand, dict):
         raise RuleError(msg(N_("A Shelem hand is an object like {example}."),
                             example='{"bidder": 0, "bid": 120, "bidder_points": 125}'), "hand")
@@ -171,7 +192,7 @@ def _read_hand(rules: ShelemRules, hand: Any) -> tuple[int, int | str, int] | No
         raise RuleError(msg(N_("all_passed must be true or false.")), "hand.all_passed")
     if all_passed:
         _check_redeal(rules, hand)
-        return None
+        return Redeal()
     missing = [key for key in _HAND_KEYS if key not in hand]
     if missing:
         raise RuleError(msg(N_("A Shelem hand needs {key}."), key=missing[0]),
@@ -181,10 +202,11 @@ def _read_hand(rules: ShelemRules, hand: Any) -> tuple[int, int | str, int] | No
         raise RuleError(msg(N_("The bidder is team 0 (seats 0 and 2) or team 1 (seats 1 "
                                "and 3).")), "hand.bidder")
     bid = _read_bid(rules, hand["bid"])
-    return bidder, bid, _read_bidder_points(rules, hand["bidder_points"])
+    points = _read_bidder_points(rules, hand["bidder_points"])
+    return BidHand(bidder, bid, points, _read_cheating(hand))
 
 
-def _read_bidder_points(rules: ShelemRules, points: Any) -> int:
+def _read_bidder_points(rules: ShelemRules, points: object) -> int:
     """The bidding team's points: the discards alone give it 5, the pack caps it."""
     total = pack_total(rules)
     if _is_int(points) and points < MIN_BIDDER_POINTS:
@@ -197,7 +219,7 @@ def _read_bidder_points(rules: ShelemRules, points: Any) -> int:
     return points
 
 
-def _check_redeal(rules: ShelemRules, hand: dict[str, Any]) -> None:
+def _check_redeal(rules: ShelemRules, hand: dict[Any, object]) -> None:
     """A redeal is allowed only under the three-passes rule, and carries no bid."""
     if not rules.three_passes_redeal:
         raise RuleError(
@@ -233,17 +255,15 @@ def _outcome(rules: ShelemRules, bid: int | str, points: int) -> tuple[str, int,
     return "failed", -bid, msg(N_("bid of {bid} failed with {points}"), bid=bid, points=points)
 
 
-def _check_sides(sides: Any) -> None:
+def _check_sides(sides: object) -> None:
     if sides != TEAMS or not _is_int(sides):
         raise RuleError(msg(N_("Shelem is played by two teams, not {sides}."), sides=str(sides)),
                         "sides")
 
 
-def score_hand(rules: ShelemRules, hand: Any, sides: int) -> HandScore:
+def score_hand(rules: ShelemRules, hand: ShelemHand, _sides: int) -> HandScore:
     """Score one hand: the bidding team per its outcome, the other team its points."""
-    _check_sides(sides)
-    read = _read_hand(rules, hand)
-    if read is None:
+    if isinstance(hand, Redeal):
         line = [Line(msg(N_("redeal after three passes")), 0)]
         return HandScore(
             scores=[0, 0],
@@ -252,8 +272,7 @@ def score_hand(rules: ShelemRules, hand: Any, sides: int) -> HandScore:
             extras={"outcome": "redeal", "bidder": None, "bid": None},
             headline=msg(N_("All passed: redeal")),
         )
-    bidder, bid, points = read
-    cheater = _read_cheating(hand)
+    bidder, bid, points, cheater = hand.bidder, hand.bid, hand.bidder_points, hand.cheating
     outcome, score, label = _outcome(rules, bid, points)
     other_points = pack_total(rules) - points
     scores = [0, 0]
@@ -274,7 +293,7 @@ def score_hand(rules: ShelemRules, hand: Any, sides: int) -> HandScore:
                      headline=headline)
 
 
-def _read_cheating(hand: dict[str, Any]) -> int | None:
+def _read_cheating(hand: dict[Any, object]) -> int | None:
     """The team caught cheating in the hand, if any."""
     cheater = hand.get(CHEATING)
     if cheater is None:
@@ -337,7 +356,7 @@ def _check_table(players: Any, first_dealer: Any) -> None:
         raise RuleError(msg(N_("The first dealer is a seat from 0 to 3.")), "first_dealer")
 
 
-def play(rules: ShelemRules, hands: list[Any], sides: int, players: int,
+def play(rules: ShelemRules, hands: Sequence[ShelemHand], sides: int, players: int,
          first_dealer: int) -> GameState:
     """Score the hands in order; the first team to the target wins, the higher total if both.
 
@@ -647,6 +666,7 @@ SPEC = GameSpec(
     player_counts=(PLAYERS,),
     partnerships="always",
     direction="anticlockwise",
+    read_hand=read_hand,
     score_hand=score_hand,
     play=play,
     leader_role=N_("Bids first"),

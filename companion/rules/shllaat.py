@@ -7,13 +7,19 @@ shown numbered on the referee's rules page).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from .cards import DECK_54, DECK_104, Card, Deck, parse_card, parse_cards
-from .fishing import CardValues, Kind, read_claimed_piles
-from .fishing import score_hand as score_fishing
+from .fishing import (
+    CardValues,
+    FishingHand,
+    Kind,
+    read_claimed_piles,
+    read_fishing_hand,
+    score_fishing_hand,
+)
 from .messages import N_, Msg, N_plural, RuleError, msg
 from .options import Option, Rules
 from .progress import check_index, play_to_target
@@ -63,14 +69,23 @@ VALUES = CardValues((
 # The last capturer takes what is left, so a hand's points add up to the deck's exactly.
 EXACT = True
 
+# A Shlla'at hand: each player's counts of every kind of card, or each player's points.
+ShllaatHand = FishingHand
 
-def score_hand(rules: ShllaatRules, hand: Any, sides: int) -> HandScore:
+
+def read_hand(rules: ShllaatRules, hand: object, sides: int) -> ShllaatHand:
+    """A hand as written: the whole deck shared out, one entry per player."""
+    return read_fishing_hand(hand, (sides,), DECKS[rules.deck], VALUES, EXACT)
+
+
+def score_hand(_rules: ShllaatRules, hand: ShllaatHand, sides: int) -> HandScore:
     """Each player's captured points; the hand is the whole deck, so they add up to its total."""
-    return score_fishing(hand, sides, (sides,), DECKS[rules.deck], VALUES, EXACT)
+    return score_fishing_hand(hand, sides, VALUES)
 
 
 def play(
-    rules: ShllaatRules, hands: list[Any], sides: int, players: int, first_dealer: int
+    rules: ShllaatRules, hands: Sequence[ShllaatHand], sides: int, players: int,
+    first_dealer: int
 ) -> GameState:
     """Totals after each hand; `first_dealer` is the seat that played first in hand one."""
     return play_to_target(
@@ -321,6 +336,7 @@ SPEC = GameSpec(
     player_counts=(2, 3, 4, 5),
     partnerships="never",
     direction="clockwise",
+    read_hand=read_hand,
     score_hand=score_hand,
     play=play,
     dealer_matters=False,  # "It doesn't matter who deals": the first player rotates

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
 
 from .cards import Deck
 from .fishing import CardValues
-from .messages import N_, Msg
+from .messages import N_, Msg, RuleError, msg
 from .options import Option, Rules, check_rules_type, resolve_rules
+from .progress import in_game
 from .scores import GameState, HandScore
 
 R = TypeVar("R", bound=Rules)  # a game's own rules: BasraRules, ShelemRules...
 R_in = TypeVar("R_in", bound=Rules, contravariant=True)
+H = TypeVar("H")  # a game's own hand: BasraHand, ShelemHand...
 
 
 class QuickForm(Enum):
@@ -131,11 +133,13 @@ class RecordColumn:
 
 
 @dataclass(frozen=True)
-class GameSpec(Generic[R]):
-    """A game as data plus the functions that score it.
+class GameSpec(Generic[R, H]):
+    """A game as data plus the functions that read and score its hands.
 
     Players are listed in playing order (the order turns pass), so in every game the
-    next dealer and the next leader are the following seat in that list.
+    next dealer and the next leader are the following seat in that list. A hand is written
+    (stored, and sent over the API) as JSON; `read_hand` is the one place it becomes the
+    game's typed hand `H`, refused with a RuleError naming the field (`hand...`) otherwise.
     """
 
     name: str
@@ -148,10 +152,12 @@ class GameSpec(Generic[R]):
     direction: str                   # "anticlockwise" or "clockwise"
     # The game's rules, one typed attribute per option (`resolve` makes them).
     rules_type: type[R]
-    # score_hand(rules, hand, sides) -> HandScore; raises RuleError for impossible hands
-    score_hand: Callable[[R, Any, int], HandScore]
+    # read_hand(rules, written, sides) -> the typed hand; RuleError for impossible hands
+    read_hand: Callable[[R, object, int], H]
+    # score_hand(rules, hand, sides) -> HandScore
+    score_hand: Callable[[R, H, int], HandScore]
     # play(rules, hands, sides, players, first_dealer) -> GameState
-    play: Callable[[R, list[Any], int, int, int], GameState]
+    play: Callable[[R, Sequence[H], int, int, int], GameState]
     # What the seat after the dealer does first ("Bids first" in Shelem), and whether the
     # dealer matters at all (in Shlla'at only the first player does).
     leader_role: str = N_("Plays first")
@@ -189,6 +195,29 @@ class GameSpec(Generic[R]):
         RuleError for unknown ones. The one place rules are made."""
         return resolve_rules(self.rules_type, self.options, self.presets, self.default_preset,
                              raw)
+
+    def score_written(self, rules: R, written: object, sides: int) -> HandScore:
+        """A hand as it is written (the API's `hand`), read and scored."""
+        return self.score_hand(rules, self.read_hand(rules, written, sides), sides)
+
+    def read_hands(self, rules: R, written: object, sides: int) -> list[H]:
+        """A game's hands as they are written, each read; a refused one names its place
+        (`hands[2].cards[1]`)."""
+        if not isinstance(written, list):
+            raise RuleError(msg(N_("hands must be a list of hands.")), "hands")
+        read = []
+        for number, hand in enumerate(written):
+            try:
+                read.append(self.read_hand(rules, hand, sides))
+            except RuleError as error:
+                raise in_game(error, number) from error
+        return read
+
+    def play_written(self, rules: R, written: object, sides: int, players: int,
+                     first_dealer: int) -> GameState:
+        """Where a game stands after its hands as they are written (stored)."""
+        return self.play(rules, self.read_hands(rules, written, sides), sides, players,
+                         first_dealer)
 
     def rules_card(self, rules: Rules) -> list[tuple[str, Msg]]:
         """(option label, plain sentence) for every option, for the table's rules card."""

@@ -13,7 +13,7 @@ from .seating import check_player_count
 SIDE_LISTS = ("captured", "cards", "jokers", "numbers", "points")
 
 
-def sides_in(spec: GameSpec[Any], hand: Any) -> int:
+def sides_in(spec: GameSpec[Any, Any], hand: Any) -> int:
     """Sides of a stand-alone hand: Shelem always has two; fishing games count their lists."""
     if not isinstance(hand, dict):
         raise RuleError(msg(N_("'hand' must be an object.")), "hand")
@@ -27,5 +27,5 @@ def sides_in(spec: GameSpec[Any], hand: Any) -> int:
     raise RuleError(msg(N_("The hand must list what each side captured.")), "hand")
 
 
-def score_hand(spec: GameSpec[Any], rules: Rules, hand: Any) -> HandScore:
-    return spec.score_hand(rules, hand, sides_in(spec, hand))
+def score_hand(spec: GameSpec[Any, Any], rules: Rules, hand: Any) -> HandScore:
+    return spec.score_written(rules, hand, sides_in(spec, hand))

@@ -11,7 +11,7 @@ MAX_NAME = 40
 OPPOSITE_PARTNERS = [[0, 2], [1, 3]]
 
 
-def clean_players(spec: GameSpec[Any], players: Any) -> list[str]:
+def clean_players(spec: GameSpec[Any, Any], players: Any) -> list[str]:
     """Player names in playing order: trimmed, not empty, no name twice."""
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise RuleError(msg(N_("players must be a list of names.")), "players")
@@ -26,7 +26,7 @@ def clean_players(spec: GameSpec[Any], players: Any) -> list[str]:
     return names
 
 
-def check_player_count(spec: GameSpec[Any], n: int | str, field: str) -> None:
+def check_player_count(spec: GameSpec[Any, Any], n: int | str, field: str) -> None:
     """RuleError naming `field` unless `spec`'s game is played by `n` players."""
     if n not in spec.player_counts:
         raise RuleError(
@@ -36,7 +36,7 @@ def check_player_count(spec: GameSpec[Any], n: int | str, field: str) -> None:
         )
 
 
-def clean_teams(spec: GameSpec[Any], players: list[str], teams: Any) -> list[list[int]] | None:
+def clean_teams(spec: GameSpec[Any, Any], players: list[str], teams: Any) -> list[list[int]] | None:
     """Partnerships as seat lists; None where everyone plays for themselves."""
     if spec.partnerships == "always" and teams is None:
         return OPPOSITE_PARTNERS

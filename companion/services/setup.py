@@ -53,7 +53,7 @@ def value_title(value: Any) -> Msg:
     return Msg(VALUE_TITLES.get(value, str(value)))
 
 
-def rules_title(spec: GameSpec[Any], rules: Rules) -> Msg:
+def rules_title(spec: GameSpec[Any, Any], rules: Rules) -> Msg:
     """The preset, and every house rule that differs from it: "Egyptian, with Seven of
     diamonds: Lobashev", so a title never names a preset its rules do not follow."""
     preset = spec.presets.get(rules.preset, {})
@@ -92,7 +92,7 @@ class OptionField:
 class Setup:
     """Everything the form holds, exactly as typed, so an error loses nothing."""
 
-    spec: GameSpec[Any]
+    spec: GameSpec[Any, Any]
     preset: str
     values: dict[str, str]
     players: list[str]
@@ -146,7 +146,7 @@ def _option_field(option: Option, raw: str, rules: Rules) -> OptionField:
     return OptionField(option.name, option.label, raw, option.describe(rules), choices)
 
 
-def blank(spec: GameSpec[Any], preset: str | None = None) -> Setup:
+def blank(spec: GameSpec[Any, Any], preset: str | None = None) -> Setup:
     """A fresh form for `spec` showing `preset`'s values (the default preset if unknown)."""
     if preset is None or preset not in spec.presets:
         preset = spec.default_preset
@@ -154,13 +154,13 @@ def blank(spec: GameSpec[Any], preset: str | None = None) -> Setup:
     return Setup(spec, preset, _preset_values(spec, preset), [""] * count)
 
 
-def _preset_values(spec: GameSpec[Any], preset: str) -> dict[str, str]:
+def _preset_values(spec: GameSpec[Any, Any], preset: str) -> dict[str, str]:
     """The preset's option values in their text form, as the form shows them."""
     rules = spec.resolve({"preset": preset})
     return {option.name: option.text(option.value_in(rules)) for option in spec.options}
 
 
-def read(spec: GameSpec[Any], form: Mapping[str, Any], players: list[str]) -> Setup:
+def read(spec: GameSpec[Any, Any], form: Mapping[str, Any], players: list[str]) -> Setup:
     """The form as posted; `players_action` add/remove changes the number of name boxes."""
     preset = str(form.get("preset", ""))
     defaults = _preset_values(spec, preset if preset in spec.presets else spec.default_preset)

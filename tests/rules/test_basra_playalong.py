@@ -120,7 +120,7 @@ def test_whole_hand_gives_leftovers_to_the_last_capturer_and_scores(seed):
     last = next(p for p in reversed(state["plays"]) if p["take"])
     side = state["sides"][(state["first"] + state["plays"].index(last)) % 4]
     assert now.last_capturer == side
-    score = basra.score_hand(EGYPTIAN, hand, 2)
+    score = basra.SPEC.score_written(EGYPTIAN, hand, 2)
     assert sum(d["card_points"] for d in score.details) == 13  # 4 jacks, 4 aces, 2♣ 2, 10♦ 3
 
 

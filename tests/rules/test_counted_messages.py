@@ -15,7 +15,7 @@ def _basra_counts(cards, jacks, aces, two_of_clubs=1, ten_of_diamonds=1):
 
 def _basra_error(hand: dict) -> str:
     with pytest.raises(RuleError) as error:
-        basra.score_hand(basra.SPEC.resolve({}), hand, 2)
+        basra.SPEC.score_written(basra.SPEC.resolve({}), hand, 2)
     return str(error.value.message)
 
 
@@ -36,7 +36,7 @@ def test_a_side_with_one_card_has_one_card_not_one_cards():
 
 def test_one_captured_card_is_one_card_entered():
     with pytest.raises(RuleError, match=r"^1 card entered, a hand has 54\.$"):
-        shllaat.score_hand(shllaat.SPEC.resolve({}), {"captured": [["AS"], []]}, 2)
+        shllaat.SPEC.score_written(shllaat.SPEC.resolve({}), {"captured": [["AS"], []]}, 2)
 
 
 def test_counted_sentences_inside_others_and_after_them_agree_too():

@@ -22,7 +22,7 @@ NO_REDEAL = SPEC.resolve({"three_passes_redeal": False})
 
 
 def score(rules, bidder, bid, points):
-    return SPEC.score_hand(rules, {"bidder": bidder, "bid": bid, "bidder_points": points}, 2)
+    return SPEC.score_written(rules, {"bidder": bidder, "bid": bid, "bidder_points": points}, 2)
 
 
 def rule_error(call, *args) -> RuleError:
@@ -183,13 +183,13 @@ def test_other_team_always_adds_the_points_it_took():
 
 
 def test_three_passes_redeal_scores_nothing():
-    result = SPEC.score_hand(STANDARD, {"all_passed": True}, 2)
+    result = SPEC.score_written(STANDARD, {"all_passed": True}, 2)
     assert result.scores == [0, 0]
     assert result.extras == {"outcome": "redeal", "bidder": None, "bid": None}
 
 
 def test_three_passes_do_not_cancel_when_the_option_is_off():
-    error = rule_error(SPEC.score_hand, NO_REDEAL, {"all_passed": True}, 2)
+    error = rule_error(SPEC.score_written, NO_REDEAL, {"all_passed": True}, 2)
     assert str(error) == ("At this table three passes do not cancel the hand: the fourth "
                           "player must bid, so enter the bid and the points.")
     assert error.field == "hand.all_passed"
@@ -245,23 +245,23 @@ def test_bid_must_be_a_number_or_shelem_double(bid):
     ({"all_passed": True, "bid": 100}, "hand.bid"),
 ])
 def test_malformed_hand_is_a_rule_error(bad, field):
-    assert rule_error(SPEC.score_hand, STANDARD, bad, 2).field == field
+    assert rule_error(SPEC.score_written, STANDARD, bad, 2).field == field
 
 
 def test_all_passed_false_is_an_ordinary_hand():
-    result = SPEC.score_hand(STANDARD, {"all_passed": False, **hand(0, 100, 100)}, 2)
+    result = SPEC.score_written(STANDARD, {"all_passed": False, **hand(0, 100, 100)}, 2)
     assert result.scores == [100, 65]
 
 
 def test_shelem_has_exactly_two_sides():
-    assert rule_error(SPEC.score_hand, STANDARD, hand(0, 120, 125), 4).field == "sides"
+    assert rule_error(SPEC.score_written, STANDARD, hand(0, 120, 125), 4).field == "sides"
 
 
 # ---------------------------------------------------------------- game progression
 
 
 def test_team_scores_are_added_up_hand_by_hand():
-    state = SPEC.play(STANDARD, [hand(0, 120, 125), hand(1, 100, 25)], 2, 4, 0)
+    state = SPEC.play_written(STANDARD, [hand(0, 120, 125), hand(1, 100, 25)], 2, 4, 0)
     assert state.totals == [125 + 140, 40 - 165]
     assert (state.finished, state.winner, state.target) == (False, None, 1200)
     assert str(state.status) == "Game in progress."
@@ -269,9 +269,9 @@ def test_team_scores_are_added_up_hand_by_hand():
 
 def test_first_team_to_reach_the_target_wins():
     rules = SPEC.resolve({"target": 330})
-    state = SPEC.play(rules, [hand(0, 150, 165), hand(0, 100, 30)], 2, 4, 0)
+    state = SPEC.play_written(rules, [hand(0, 150, 165), hand(0, 100, 30)], 2, 4, 0)
     assert state.totals == [300 - 165, 135]
-    state = SPEC.play(rules, [hand(0, 150, 165), hand(0, 100, 100)], 2, 4, 0)
+    state = SPEC.play_written(rules, [hand(0, 150, 165), hand(0, 100, 100)], 2, 4, 0)
     assert (state.totals, state.finished, state.winners) == ([400, 65], True, [0])
     assert str(state.status) == "Side 1 wins."
 
@@ -279,7 +279,7 @@ def test_first_team_to_reach_the_target_wins():
 def test_both_over_the_target_the_higher_total_wins():
     rules = SPEC.resolve({"target": 330})
     hands = [hand(0, 150, 165), hand(1, 125, 165), hand(1, 100, 120)]
-    state = SPEC.play(rules, hands, 2, 4, 0)
+    state = SPEC.play_written(rules, hands, 2, 4, 0)
     assert state.totals == [345, 370]  # [300, 0], [300, 250], then both pass 330
     assert (state.finished, state.winners) == (True, [1])
 
@@ -287,18 +287,18 @@ def test_both_over_the_target_the_higher_total_wins():
 def test_tie_over_the_target_plays_on():
     rules = SPEC.resolve({"target": 330})
     hands = [hand(1, 100, 100), hand(1, 100, 100), hand(0, 100, 100), hand(0, 100, 100)]
-    state = SPEC.play(rules, hands, 2, 4, 0)
+    state = SPEC.play_written(rules, hands, 2, 4, 0)
     assert state.totals == [330, 330]
     assert (state.finished, state.winners) == (False, [])
     assert str(state.status) == "Tied at the top past the target: play on until the tie breaks."
-    state = SPEC.play(rules, [*hands, hand(0, 100, 105)], 2, 4, 0)
+    state = SPEC.play_written(rules, [*hands, hand(0, 100, 105)], 2, 4, 0)
     assert (state.totals, state.winners) == ([435, 390], [0])
 
 
 def test_a_correction_that_ends_the_game_earlier_leaves_the_later_hands_uncounted():
     # Same rule in every game: the deciding hand decides, later hands count for nobody.
     rules = SPEC.resolve({"target": 165})  # the lowest target: one hand's pack
-    state = SPEC.play(rules, [hand(0, 100, 165), hand(1, 100, 165)], 2, 4, 0)
+    state = SPEC.play_written(rules, [hand(0, 100, 165), hand(1, 100, 165)], 2, 4, 0)
     # hand 1: team 0 takes every trick, a Shelem (2 × 100 = 200), team 1 nothing: game over.
     # Hand 2, a Shelem for team 1 (+2 × 100), was played after the end: it counts for nobody.
     assert (state.totals, state.winners, state.finished) == ([200, 0], [0], True)
@@ -307,7 +307,7 @@ def test_a_correction_that_ends_the_game_earlier_leaves_the_later_hands_uncounte
 
 def test_dealing_passes_to_the_next_seat_each_hand_redeals_included():
     hands = [hand(0, 100, 100), {"all_passed": True}, hand(1, 100, 100)]
-    state = SPEC.play(STANDARD, hands, 2, 4, 2)
+    state = SPEC.play_written(STANDARD, hands, 2, 4, 2)
     assert (state.dealer, state.leader) == (1, 2)
     assert state.hands[1].extras["outcome"] == "redeal"
 
@@ -315,14 +315,14 @@ def test_dealing_passes_to_the_next_seat_each_hand_redeals_included():
 def test_bidding_starts_with_the_player_after_the_dealer():
     # "Bidding starts from the player next to the dealer"; the Hâkem then leads the play.
     assert str(SPEC.leader_role) == "Bids first"
-    state = SPEC.play(STANDARD, [], 2, 4, 3)
+    state = SPEC.play_written(STANDARD, [], 2, 4, 3)
     assert (state.dealer, state.leader, state.totals) == (3, 0, [0, 0])
 
 
 def test_bad_hand_in_a_game_names_the_hand():
-    error = rule_error(SPEC.play, STANDARD, [hand(0, 100, 100), hand(0, 123, 100)], 2, 4, 0)
+    error = rule_error(SPEC.play_written, STANDARD, [hand(0, 100, 100), hand(0, 123, 100)], 2, 4, 0)
     assert error.field == "hands[1].bid"
-    assert rule_error(SPEC.play, STANDARD, ["x"], 2, 4, 0).field == "hands[0]"
+    assert rule_error(SPEC.play_written, STANDARD, ["x"], 2, 4, 0).field == "hands[0]"
 
 
 @pytest.mark.parametrize("hands, players, dealer, field", [
@@ -330,7 +330,7 @@ def test_bad_hand_in_a_game_names_the_hand():
     ({}, 4, 0, "hands"),
 ])
 def test_bad_table_is_a_rule_error(hands, players, dealer, field):
-    assert rule_error(SPEC.play, STANDARD, hands, 2, players, dealer).field == field
+    assert rule_error(SPEC.play_written, STANDARD, hands, 2, players, dealer).field == field
 
 
 # ---------------------------------------------------------------- referee: tricks
@@ -656,9 +656,9 @@ JSON = st.recursive(
 @settings(max_examples=300, deadline=None)
 @given(JSON, JSON, JSON)
 def test_property_malformed_input_is_a_rule_error_never_a_crash(first, second, third):
-    for call, args in ((SPEC.score_hand, (first, 2)), (judge_bids, (first,)),
+    for call, args in ((SPEC.score_written, (first, 2)), (judge_bids, (first,)),
                        (judge_trick, (first, second, third)),
-                       (SPEC.play, ([first, second], 2, 4, 0))):
+                       (SPEC.play_written, ([first, second], 2, 4, 0))):
         with contextlib.suppress(RuleError):
             call(STANDARD, *args)
 
@@ -668,7 +668,7 @@ def test_property_malformed_input_is_a_rule_error_never_a_crash(first, second, t
 
 def test_the_other_team_caught_cheating_loses_the_bid_on_top_of_its_points():
     # bid 120 made with 130: team 0 scores 130; team 1 took 165 - 130 = 35, minus 120 = -85
-    score = SPEC.score_hand(STANDARD, {"bidder": 0, "bid": 120, "bidder_points": 130,
+    score = SPEC.score_written(STANDARD, {"bidder": 0, "bid": 120, "bidder_points": 130,
                                   "cheating": 1}, 2)
     assert score.scores == [130, 35 - 120]
     assert [line.points for line in score.lines[1]] == [35, -120]
@@ -678,17 +678,17 @@ def test_the_other_team_caught_cheating_loses_the_bid_on_top_of_its_points():
 
 def test_the_bidding_team_caught_cheating_loses_its_bid_too():
     # made 130 on a bid of 120, then the bid deducted: 130 - 120 = 10
-    score = SPEC.score_hand(STANDARD, {"bidder": 0, "bid": 120, "bidder_points": 130,
+    score = SPEC.score_written(STANDARD, {"bidder": 0, "bid": 120, "bidder_points": 130,
                                   "cheating": 0}, 2)
     assert score.scores == [10, 35]
 
 
 def test_instead_the_caught_team_scores_only_minus_the_bid():
     rules = SPEC.resolve({"cheating": "instead"})
-    score = SPEC.score_hand(rules, {"bidder": 0, "bid": 120, "bidder_points": 130,
+    score = SPEC.score_written(rules, {"bidder": 0, "bid": 120, "bidder_points": 130,
                                     "cheating": 1}, 2)
     assert score.scores == [130, -120]
-    double = SPEC.score_hand(rules, {"bidder": 1, "bid": "shelem_double", "bidder_points": 165,
+    double = SPEC.score_written(rules, {"bidder": 1, "bid": "shelem_double", "bidder_points": 165,
                                 "cheating": 1}, 2)
     assert double.scores == [0, -700]  # a Shelem Double's bid is its 700
 
@@ -697,7 +697,8 @@ def test_a_game_from_before_the_house_rule_deducts_on_top():
     # stored rules from before the option existed, read (as every stored game) through the spec
     old = SPEC.resolve({key: value for key, value in STANDARD.as_dict().items()
                         if key != "cheating"})
-    score = SPEC.score_hand(old, {"bidder": 1, "bid": 100, "bidder_points": 100, "cheating": 0}, 2)
+    score = SPEC.score_written(old, {"bidder": 1, "bid": 100, "bidder_points": 100,
+                                     "cheating": 0}, 2)
     assert score.scores == [65 - 100, 100]
 
 
@@ -708,5 +709,5 @@ def test_a_game_from_before_the_house_rule_deducts_on_top():
 ])
 def test_cheating_names_a_team_of_a_hand_with_a_bid(hand, field):
     with pytest.raises(RuleError) as refused:
-        SPEC.score_hand(STANDARD, hand, 2)
+        SPEC.score_written(STANDARD, hand, 2)
     assert refused.value.field == field

@@ -11,10 +11,14 @@ from hypothesis import strategies as st
 
 from companion.rules.cards import DECK_54, DECK_104, parse_card, parse_cards
 from companion.rules.messages import RuleError
-from companion.rules.shllaat import SPEC, is_special, judge_capture, play, score_hand
+from companion.rules.shllaat import SPEC, is_special, judge_capture
 
 from ..helpers import shllaat_counts as counts
 from ..helpers import shllaat_even_hand as even_hand
+
+# Hands as the API writes them, read then scored or played.
+score_hand = SPEC.score_written
+play = SPEC.play_written
 
 STANDARD = SPEC.resolve({})
 TWO_DECKS = SPEC.resolve({"preset": "two-decks"})

@@ -63,8 +63,9 @@ def upgrade() -> None:
         try:
             spec = get_game("shelem")
             sides = len(row["teams"]) if row["teams"] else len(row["players"])
-            state = spec.play(spec.resolve(row["rules"]), datas, sides, len(row["players"]),
-                              row["first_dealer"])
+            state = spec.play_written(spec.resolve(row["rules"]), datas, sides,
+                                      len(row["players"]),
+                                      row["first_dealer"])
             values.update(totals=state.totals, winners=state.winners, finished=state.finished)
         except (RuleError, KeyError, TypeError):
             pass  # another impossible hand: the game page names it, as before

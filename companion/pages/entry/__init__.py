@@ -27,7 +27,7 @@ QUICK, CARDS, POINTS = "quick", "cards", "points"
 Fields = MultiDict[str, str]
 
 
-def _forms(spec: GameSpec[Any], mode: str = QUICK) -> Any:
+def _forms(spec: GameSpec[Any, Any], mode: str = QUICK) -> Any:
     """The reader of this game's entry forms, as its spec's hand form says."""
     form = spec.hand_form
     if mode == POINTS and form.has_points:
@@ -45,7 +45,7 @@ def _forms(spec: GameSpec[Any], mode: str = QUICK) -> Any:
             return FishingForm(form.values, form.deck, form.follows)
 
 
-def modes(spec: GameSpec[Any]) -> tuple[str, ...]:
+def modes(spec: GameSpec[Any, Any]) -> tuple[str, ...]:
     """Ways to enter a hand, the quickest first; hands that are not captured cards (a bid)
     have no card form."""
     form = spec.hand_form
@@ -53,7 +53,7 @@ def modes(spec: GameSpec[Any]) -> tuple[str, ...]:
                                                       else (QUICK,))
 
 
-def pick_mode(spec: GameSpec[Any], *wishes: str | None) -> str:
+def pick_mode(spec: GameSpec[Any, Any], *wishes: str | None) -> str:
     """The first wished mode the game has, else its quickest."""
     return next((wish for wish in wishes if wish in modes(spec)), modes(spec)[0])
 

@@ -28,7 +28,7 @@ class GameView:
     """A game as people see it: stored row, its hands as entered, and where it stands."""
 
     row: Game
-    spec: GameSpec[Any]
+    spec: GameSpec[Any, Any]
     hands: list[dict[str, Any]]
     _state: GameState | None = None
 
@@ -55,9 +55,10 @@ def rules_of(row: Game) -> Rules:
     return rules
 
 
-def compute(spec: GameSpec[Any], row: Game, hands: list[dict[str, Any]]) -> GameState:
+def compute(spec: GameSpec[Any, Any], row: Game, hands: list[dict[str, Any]]) -> GameState:
     sides = len(row.teams) if row.teams else len(row.players)
-    return spec.play(spec.resolve(row.rules), hands, sides, len(row.players), row.first_dealer)
+    return spec.play_written(spec.resolve(row.rules), hands, sides, len(row.players),
+                             row.first_dealer)
 
 
 def load_game(session: Session, game_id: str) -> GameView:

@@ -54,7 +54,7 @@ def _clean_name(name: Any) -> str:
     return title
 
 
-def _settings(spec: GameSpec[Any], format: str, raw: Any) -> dict[str, Any]:
+def _settings(spec: GameSpec[Any, Any], format: str, raw: Any) -> dict[str, Any]:
     """Best of N, rounds, table size, points and tie-breakers, with each game's defaults."""
     if not isinstance(raw, dict):
         raise RuleError(msg(N_("settings must be an object.")), "settings")
@@ -99,7 +99,7 @@ def _third_place(format: str, value: Any) -> bool:
     return value
 
 
-def _check_table(spec: GameSpec[Any], format: str, size: int, partnerships: bool) -> None:
+def _check_table(spec: GameSpec[Any, Any], format: str, size: int, partnerships: bool) -> None:
     if size > 2 and (format != ROUND_ROBIN or partnerships or size not in spec.player_counts):
         raise RuleError(msg(N_("Tables of {size} are for a round robin of single players in a "
                                "game that seats {size}."), size=size), "table_size")
@@ -125,7 +125,7 @@ def _number(raw: dict[str, Any], name: str, default: Any, low: int, high: int) -
 
 # --- Entrants ----------------------------------------------------------------------------
 
-def add_names(session: Session, row: Tournament, spec: GameSpec[Any], raw: Any,
+def add_names(session: Session, row: Tournament, spec: GameSpec[Any, Any], raw: Any,
               existing: list[Entrant], started: bool = False) -> None:
     """Store the entrants, seeded after those already in."""
     if not isinstance(raw, list) or not raw:

@@ -147,7 +147,7 @@ class TournamentView:
     """A tournament with its entrants and rounds, as loaded for one request."""
 
     row: Tournament
-    spec: GameSpec[Any]
+    spec: GameSpec[Any, Any]
     entrants: list[Entrant]
     rounds: list[list[MatchView]]
     version: int
