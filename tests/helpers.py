@@ -286,6 +286,25 @@ def desk(client, t):
     return text(client.get(f"/tournaments/{t['id']}"))
 
 
+def set_result(client, t, match_id, **data):
+    """The director sets a match's result through the API (`winner`, `clear`, `cascade`)."""
+    return client.put(f"/api/v1/tournaments/{t['id']}/matches/{match_id}/result",
+                      json={"reason": "names swapped", **data}, headers=director(t))
+
+
+def tournament_history(client, t) -> list[dict]:
+    response = client.get(f"/api/v1/tournaments/{t['id']}/history", headers=director(t))
+    assert response.status_code == 200
+    return response.get_json()["events"]
+
+
+def desk_second_wins(client, t, match_id, **extra):
+    """The desk's result form (the director's cookie set): the match's second side won."""
+    return client.post(f"/tournaments/{t['id']}/matches/{match_id}/result",
+                       data={"places": ["2", "1"], "points": ["", ""],
+                             "reason": "names swapped", **extra})
+
+
 # ---------------------------------------------------------------- databases
 
 

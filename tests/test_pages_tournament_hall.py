@@ -7,7 +7,17 @@ BASRA_WIN is 73 to side 0 (the game goes on). Anis v Dina and Badia v Cala in ro
 
 from __future__ import annotations
 
-from .helpers import BASRA_WIN, desk, director, next_round, play, save, sweep, text
+from .helpers import (
+    BASRA_WIN,
+    desk,
+    desk_second_wins,
+    director,
+    next_round,
+    play,
+    save,
+    sweep,
+    text,
+)
 from .helpers import create_tournament as create
 
 FOUR = ["Anis", "Badia", "Cala", "Dina"]
@@ -33,16 +43,14 @@ def started_final(client):
 def test_the_desk_shows_what_a_correction_reopens_before_the_director_confirms(client):
     t, first = started_final(client)
     desk(client, t)
-    url = f"/tournaments/{t['id']}/matches/{first[0]['id']}/result"
-    form = {"places": ["2", "1"], "points": ["", ""], "reason": "names swapped"}
-    asked = client.post(url, data=form)
+    asked = desk_second_wins(client, t, first[0]["id"])
     assert asked.status_code == 409
     page = text(asked)
     assert STARTED in page and REOPENS in page and CONFIRM in page
     unchanged = client.get(f"/api/v1/tournaments/{t['id']}", headers=director(t)).get_json()
     assert unchanged["rounds"][1]["matches"][0]["names"] == ["Anis", "Badia"]
 
-    done = client.post(url, data={**form, "cascade": "1"})
+    done = desk_second_wins(client, t, first[0]["id"], cascade="1")
     assert done.status_code == 303
     page = desk(client, t)
     assert ("Round 2, table 1 (Dina v Badia) : Re-seated: now Dina v Badia (by the director)"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.tournament.bracket import Played, bracket, champion
+from companion.tournament.bracket import Played, bracket, champion, unpaired
 from companion.tournament.confirmation import CONFIRMED, DISPUTED, confirmers, standing
 
 
@@ -28,6 +28,18 @@ def test_a_bye_goes_through_and_two_entrants_play_only_the_final():
     assert with_bye[0][0].sides == (1, None) and with_bye[1][0].sides == (1, 3)
     assert champion([[Played(1, (1, 2), 2)]]) == 2
     assert bracket([]) == [] and champion([]) is None
+
+
+def test_a_partly_paired_round_keeps_each_match_at_its_table():
+    # Semi-final table 1 was taken back (quarter-final 2 is open again); table 2 stands.
+    first = [Played(1, (1, 8), 1), Played(2, (4, 5), None), Played(3, (2, 7), 2),
+             Played(4, (3, 6), 3)]
+    rounds = [first, [Played(6, (2, 3), 3, table=2)]]
+    slots = bracket(rounds)
+    assert slots[1][0].played is None and slots[1][0].sides == (1, None)
+    assert slots[1][1].played == rounds[1][0] and slots[2][0].sides == (None, 3)
+    assert unpaired(rounds) == (2, [(1, slots[1][0])])
+    assert champion(rounds) is None
 
 
 def test_the_losing_side_confirms_and_in_a_draw_either():

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from .helpers import BASRA_WIN, director, next_round, play, sweep, text
 from .helpers import create_tournament as create
+from .helpers import set_result as result
+from .helpers import tournament_history as history
 
 FOUR = ["Anis", "Badia", "Cala", "Dina"]
 
@@ -34,17 +36,6 @@ def play_round(client, t, winners: dict[str, int]) -> list[dict]:
         if not match["bye"] and match["names"][0] in winners:
             play(client, match, sweep(winners[match["names"][0]]), hands=1)
     return matches
-
-
-def result(client, t, match_id, **data):
-    return client.put(f"/api/v1/tournaments/{t['id']}/matches/{match_id}/result",
-                      json={"reason": "names swapped", **data}, headers=director(t))
-
-
-def history(client, t) -> list[dict]:
-    response = client.get(f"/api/v1/tournaments/{t['id']}/history", headers=director(t))
-    assert response.status_code == 200
-    return response.get_json()["events"]
 
 
 def first_round_and_final(client, **settings):

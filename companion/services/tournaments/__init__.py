@@ -1,8 +1,9 @@
 """Tournaments: entrants, rounds and tables whose games are ordinary games, and standings.
 
 One module per job: reading (the tournament as it stands, standings), creating (settings,
-entrants), playing (rounds, each match's games), results (set by the director), corrections
-(later rounds follow a changed result), field (withdrawals, late entrants), audit (history).
+entrants), rounds (pairing them), playing (each match's games), results (set by the
+director), corrections (later rounds follow a changed result), field (withdrawals, late
+entrants), audit (history).
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from . import corrections  # noqa: F401 (registers the game hook)
 from .audit import history
 from .creating import create_tournament
 from .field import add_entrants, withdraw
-from .playing import next_round
 from .reading import (
     FORMATS,
     KNOCKOUT,
@@ -32,6 +32,7 @@ from .reading import (
     version,
 )
 from .results import clear_result, set_result
+from .rounds import next_round
 
 __all__ = ["FORMATS", "KNOCKOUT", "ROUND_ROBIN", "SWISS", "MatchView", "TournamentConflict",
            "TournamentNotFound", "TournamentView", "add_entrants", "clear_result",

@@ -1,10 +1,12 @@
 """Corrections that follow through: a changed result that a later round builds on.
 
-In a knockout the later match takes the new winner: re-seated at once (its game made anew)
-while nothing was played at it; once it has started, only when the director confirms the
-cascade, which reopens and re-seats every later match the change touches (their games stay
-stored, counted for nobody). A round whose sides cannot be known any more is taken back, to
-be paired again. A Swiss round paired on the old standings stays as paired, with a warning.
+In a knockout the match the changed one feeds takes the new winner: re-seated at once (its
+game made anew) while nothing was played at it; once it has started, only when the director
+confirms the cascade, which reopens and re-seats every later match the change touches (their
+games stay stored, counted for nobody), up the bracket (companion/tournament/cascade.py). A
+match whose side cannot be known any more (the match before it is open again) is taken back,
+to be paired again once that is decided; the other matches of its round stay. A Swiss round
+paired on the old standings stays as paired, with a warning.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from sqlmodel import Session, col, select
 from ...models import Game
 from ...models_tournament import Match, MatchGame, Round, Tournament
 from ...rules.messages import N_, Msg, msg
-from ...tournament import pairing
+from ...tournament import cascade
 from .. import acting, games, keys
 from . import audit
 from .playing import _not_started, _remove, settle, walk_over
@@ -88,41 +90,16 @@ def follow_through(session: Session, row: Tournament, match: Match) -> None:
         acting.warn(msg(N_("Round {n} was paired on the results before this change: it stays "
                            "as paired."), n=number + 1))
     elif tournament.row.format == KNOCKOUT:
-        apply(session, tournament, plan(tournament, number))
+        apply(session, tournament, plan(tournament, match.id or 0))
 
 
-def plan(tournament: TournamentView, number: int) -> Plan:
-    """What a change to round `number` does to the knockout's later rounds."""
-    changes: Plan = []
-    reopened: set[int] = set()
-    rounds = tournament.rounds
-    for index in range(number, len(rounds)):
-        before = [m for m in rounds[index - 1] if not m.third_place]
-        winners = [None if m.row.id in reopened else m.winner for m in before]
-        if None in winners:  # a match before is open again: this round is paired anew later
-            return changes + [(m, None) for r in rounds[index:] for m in r]
-        expected = pairing.knockout_next_round([w for w in winners if w is not None])
-        main = [m for m in rounds[index] if not m.third_place]
-        if len(main) != len(expected):
-            return changes + [(m, None) for r in rounds[index:] for m in r]
-        for view in rounds[index]:
-            sides = _losers(before, reopened) if view.third_place else [
-                s for s in expected[main.index(view)] if s is not None]
-            if sides != list(view.row.sides):
-                changes.append((view, sides))
-                reopened.add(view.row.id or 0)
-    return changes
-
-
-def _losers(before: list[MatchView], reopened: set[int]) -> list[int] | None:
-    losers = [None if m.row.id in reopened else m.loser for m in before]
-    return None if None in losers else [s for s in losers if s is not None]
-
-
-def preview(tournament: TournamentView, match_id: int) -> Plan:
-    """What changing this match's winner would do to the later rounds, before it is done."""
-    number = _round_of(tournament, match_id)
-    return plan(tournament, number) if number and tournament.row.format == KNOCKOUT else []
+def plan(tournament: TournamentView, changed: int) -> Plan:
+    """What the change of this knockout match's result does to the later matches."""
+    views = {m.row.id: m for r in tournament.rounds for m in r}
+    seated = [cascade.Seated(m.row.id, m.round, m.row.table, m.third_place,
+                             tuple(m.row.sides), m.winner, m.loser) for m in views.values()]
+    return [(views[match_id], None if sides is None else list(sides))
+            for match_id, sides in cascade.follow(seated, changed, tournament.withdrawn)]
 
 
 def _round_of(tournament: TournamentView, match_id: int) -> int | None:
@@ -177,6 +154,11 @@ def describe(tournament: TournamentView, changes: Plan) -> list[Msg]:
     for view, sides in changes:
         where = {"round": view.round, "table": view.row.table,
                  "before": audit.sides(view.names)}
+        if sides is None and view.started:
+            said.append(msg(N_("Round {round}, table {table}: {before} is taken back, to be "
+                               "paired again once the matches before it are decided; its "
+                               "games are kept, counted for nobody."), **where))
+            continue
         if sides is None:
             said.append(msg(N_("Round {round}, table {table}: {before} is taken back, to be "
                                "paired again."), **where))

@@ -1,38 +1,27 @@
-"""Playing a tournament: pairing rounds, and keeping each match's games as its results call
-for, in the transaction of the change that calls for it (pairing the round, finishing the
-game before it, clearing a result set by hand).
+"""Playing a tournament: keeping each match's games as its results call for, in the
+transaction of the change that calls for it (pairing the round, finishing the game before
+it, clearing a result set by hand); walkovers; the tournament's lock and version.
 """
 
 from __future__ import annotations
 
-import zlib
-from collections import Counter
 from typing import Any
 
 from sqlalchemy import delete, func, update
 from sqlmodel import Session, col, select
 
 from ...models import Game, PlayAlong, utcnow
-from ...models_tournament import Entrant, Match, MatchGame, Round, Tournament
-from ...rules.messages import N_, RuleError, msg
-from ...tournament import pairing
-from .. import acting, games, keys
+from ...models_tournament import Entrant, Match, MatchGame, Tournament
+from .. import acting, games
 from ..seating import OPPOSITE_PARTNERS
-from ..tournament_access import table_key
 from . import audit
 from .reading import (
-    KNOCKOUT,
-    ROUND_ROBIN,
-    SWISS,
     MatchView,
-    TournamentView,
     _game_rows,
     _match_rules,
     _MatchRules,
     _progress,
     _view,
-    load,
-    rankings,
 )
 
 
@@ -123,46 +112,6 @@ def _seats(sides: list[list[str]]) -> tuple[list[str], list[list[int]] | None]:
     return [a1, b1, a2, b2], OPPOSITE_PARTNERS
 
 
-# --- Rounds --------------------------------------------------------------------------------
-
-def next_round(session: Session, tournament_id: str, director: str) -> TournamentView:
-    """Pair the next round by the format and start its games."""
-    tournament = load(session, tournament_id)
-    bump(session, tournament.row)
-    pairs = _pairings(tournament)
-    third = _third_place(tournament) if len(pairs) == 1 else None
-    number = len(tournament.rounds) + 1
-    round_row = Round(tournament_id=tournament.row.id, number=number)
-    session.add(round_row)
-    session.flush()
-    seated = [[s for s in sides if s is not None] for sides in pairs]
-    seated = [sides for sides in (_present(tournament, s) for s in seated) if sides]
-    for table, sides in enumerate([*seated, *([third] if third else [])], start=1):
-        match = Match(tournament_id=tournament.row.id, round_id=round_row.id or 0, table=table,
-                      sides=sides, key_hash="", third_place=third is sides)
-        session.add(match)
-        session.flush()
-        match.key_hash = keys.hash_key(table_key(director, match.id or 0))
-        if tournament.withdrawn & set(sides) and len(sides) == 2:
-            walk_over(session, tournament.row, match, tournament.withdrawn)
-        settle(session, tournament.row, match)  # its first game
-    audit.record(session, tournament.row, "round", by=acting.DIRECTOR,
-                 after={"round": number, "tables": len(seated) + bool(third)})
-    note = tournament.seating_note()
-    if note:
-        acting.warn(note)
-    session.commit()
-    return load(session, tournament_id)
-
-
-def _present(tournament: TournamentView, sides: list[int]) -> list[int]:
-    """A table as paired, without those who withdrew (a two-sided match stays: a walkover);
-    nobody left, or a withdrawn entrant's bye: no table."""
-    if len(sides) == 2 or tournament.row.format == KNOCKOUT:
-        return sides  # a knockout's bracket keeps its places: a withdrawn bye is walked over
-    return [s for s in sides if s not in tournament.withdrawn]
-
-
 def walk_over(session: Session, row: Tournament, match: Match, withdrawn: set[int]) -> None:
     """The side still in wins the match without game points, like a bye."""
     places = [2 if side in withdrawn else 1 for side in match.sides]
@@ -171,80 +120,6 @@ def walk_over(session: Session, row: Tournament, match: Match, withdrawn: set[in
     match.manual = {"walkover": True, "places": places, "points": [0] * len(places)}
     session.add(match)
     audit.record(session, row, "walkover", match=match, by=acting.SYSTEM, after=match.manual)
-
-
-def _third_place(tournament: TournamentView) -> list[int] | None:
-    """The semi-final losers, when the final is paired in a knockout that asks for it."""
-    if tournament.row.format != KNOCKOUT or not tournament.settings.get("third_place"):
-        return None
-    losers = [m.loser for m in tournament.bracket_rounds()[-1]]
-    return [s for s in losers if s is not None] if None not in losers else None
-
-
-def _pairings(tournament: TournamentView) -> list[tuple[int | None, ...]]:
-    ids = [e.id for e in tournament.entrants if e.id is not None]
-    if len([i for i in ids if i not in tournament.withdrawn]) < 2:
-        raise RuleError(msg(N_("A tournament needs at least two entrants.")), "entrants")
-    if tournament.row.format != ROUND_ROBIN and tournament.rounds and not all(
-            m.decided for m in tournament.rounds[-1]):
-        raise RuleError(msg(N_("Round {n} is not finished yet: every table needs its "
-                               "result first."), n=len(tournament.rounds)), "round")
-    if tournament.row.format != ROUND_ROBIN and tournament.rounds and any(
-            m.provisional for m in tournament.rounds[-1]):
-        raise RuleError(msg(N_("Round {n} has results waiting for confirmation: the side "
-                               "that lost confirms, or the director decides."),
-                            n=len(tournament.rounds)), "round")
-    if tournament.started and tournament.rounds_left() == 0:
-        raise RuleError(msg(N_("Every round has been played.")), "round")
-    if tournament.row.format == KNOCKOUT:
-        return _knockout(tournament, ids)
-    if tournament.row.format == SWISS:
-        return _swiss(tournament, ids)
-    return _round_robin(tournament, ids)
-
-
-def _round_robin(tournament: TournamentView, ids: list[int]) -> list[tuple[int | None, ...]]:
-    settings = tournament.row.settings
-    if settings["table_size"] == 2:
-        schedule: list[list[tuple[int | None, ...]]] = [
-            list(r) for r in pairing.round_robin(ids)]
-    else:
-        if "plan" not in settings:
-            rounds = settings["rounds"] or -(-(len(ids) - 1) // (settings["table_size"] - 1))
-            largest = max(tournament.spec.player_counts)
-            try:
-                plan = pairing.seatings(ids, settings["table_size"], rounds,
-                                        zlib.crc32(tournament.row.id.encode()), 3, largest)
-            except ValueError:
-                raise RuleError(msg(N_("{n} entrants cannot be seated at tables of 3 to "
-                                       "{largest}."), n=len(ids), largest=largest),
-                                "entrants") from None
-            tournament.row.settings = {**settings, "plan": plan, "rounds": rounds}
-        schedule = [[tuple(t) for t in r] for r in tournament.row.settings["plan"]]
-    if not tournament.started:
-        tournament.row.settings = {**tournament.row.settings, "rounds": len(schedule)}
-    return schedule[len(tournament.rounds)]
-
-
-def _swiss(tournament: TournamentView, ids: list[int]) -> list[tuple[int | None, ...]]:
-    if not tournament.row.settings["rounds"]:
-        rounds = max(1, (len(ids) - 1).bit_length())
-        tournament.row.settings = {**tournament.row.settings, "rounds": rounds}
-    order = [row.entrant for row in rankings(tournament)
-             if row.entrant not in tournament.withdrawn]
-    played = {frozenset(m.row.sides) for r in tournament.rounds for m in r if not m.bye}
-    byes = Counter(m.row.sides[0] for r in tournament.rounds for m in r if m.bye)
-    return list(pairing.swiss(order, played, byes))
-
-
-def _knockout(tournament: TournamentView, ids: list[int]) -> list[tuple[int | None, ...]]:
-    if not tournament.rounds:
-        return list(pairing.knockout_first_round(ids))
-    winners = [m.winner for m in tournament.bracket_rounds()[-1]]
-    if any(w is None for w in winners):
-        raise RuleError(msg(N_("A knockout match needs a winner: correct the drawn result "
-                               "first.")), "round")
-    return list(pairing.knockout_next_round([w for w in winners if w is not None]))
 
 
 def bump(session: Session, row: Tournament) -> None:

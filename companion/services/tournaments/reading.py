@@ -198,7 +198,7 @@ class TournamentView:
         """The knockout's rounds for its bracket: a match waiting for confirmation has no
         winner yet."""
         return [[bracket.Played(m.row.id, tuple(m.row.sides),
-                                None if m.provisional else m.winner) for m in r]
+                                None if m.provisional else m.winner, m.row.table) for m in r]
                 for r in self.bracket_rounds()] if self.row.format == KNOCKOUT else []
 
     @property
@@ -236,11 +236,10 @@ class TournamentView:
     def rounds_left(self) -> int:
         """How many more rounds the format will pair (knockout: until one is left)."""
         total = self.settings.get("rounds") or 0
-        if self.row.format == KNOCKOUT:
+        if self.row.format == KNOCKOUT:  # the first round's tables halve to the final
             if not self.rounds:
                 return max(1, (len(self.entrants) - 1).bit_length())
-            alive = [m.winner for m in self.bracket_rounds()[-1]]
-            return 0 if len(alive) <= 1 else (len(alive) - 1).bit_length()
+            return len(self.rounds[0]).bit_length() - len(self.rounds)
         return max(0, total - len(self.rounds))
 
 
