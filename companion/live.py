@@ -2,9 +2,11 @@
 
 Every change to a game or a tournament is committed with an event row (GameEvent,
 TournamentEvent). After that commit its topics ("game:<id>", and "tournament:<id>" for it and
-for a game played at one of its tables) are announced: straight to this process's streams, or
-through Redis pub/sub to every process's when REDIS_URL is set. A stream waits for its topic's
-announcement or the next heartbeat, and sends the version it then reads.
+for a game played at one of its tables; "game:<id>" for every game of a match that changed, a
+Basra match or a tournament table's, since each board shows the match's score) are announced:
+straight to this process's streams, or through Redis pub/sub to every process's when
+REDIS_URL is set. A stream waits for its topic's announcement or the next heartbeat, and sends
+the version it then reads.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from sqlalchemy import Engine, event, select
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
-from .models import GameEvent
+from .models import Game, GameEvent
 from .models_tournament import MatchGame, TournamentEvent
 
 CHANNEL = "companion:live"
@@ -209,14 +211,24 @@ def announce_changes(engine: Engine, hub: Hub) -> None:
 @event.listens_for(Session, "after_flush")
 def _collect(session: Session, _context: Any) -> None:
     games = {item.game_id for item in session.new if isinstance(item, GameEvent)}
-    topics = {f"tournament:{item.tournament_id}" for item in session.new
-              if isinstance(item, TournamentEvent)}
+    told = [item for item in session.new if isinstance(item, TournamentEvent)]
+    topics = {f"tournament:{item.tournament_id}" for item in told}
+    # Core, not the ORM: a query through the session would flush again, inside this flush.
+    run = session.connection().execute
+    matches = {item.match_id for item in told if item.match_id is not None}
     if games:
-        # A game at a tournament table moves its standings: its tournament hears too. Core,
-        # not the ORM: a query through the session would flush again, inside this flush.
-        found = session.connection().execute(select(col(MatchGame.tournament_id)).where(
+        # A game at a tournament table moves its standings: its tournament hears too.
+        found = run(select(col(MatchGame.tournament_id), col(MatchGame.match_id)).where(
             col(MatchGame.game_id).in_(games)))
-        topics |= {f"tournament:{row[0]}" for row in found}
+        for tournament, match in found:
+            topics.add(f"tournament:{tournament}")
+            matches.add(match)
+        # Its match's other games show the match line (games won) on their boards.
+        basra = select(col(Game.match_id)).where(col(Game.id).in_(games))
+        games |= set(run(select(col(Game.id)).where(col(Game.match_id).in_(basra))).scalars())
+    if matches:
+        games |= set(run(select(col(MatchGame.game_id)).where(
+            col(MatchGame.match_id).in_(matches))).scalars())
     if games or topics:
         pending = session.info.setdefault(PENDING, set())
         pending |= topics | {f"game:{game}" for game in games}

@@ -4,9 +4,11 @@ an old version catches up at once."""
 
 from __future__ import annotations
 
+import re
+
 from companion.live import stream
 
-from .helpers import add_hand, create_game, first_match, scorer, sweep
+from .helpers import BASRA_WIN, add_hand, bearer, create_game, first_match, scorer, sweep
 
 
 def _hub(client):
@@ -69,3 +71,65 @@ def test_a_games_stream_carries_the_new_board_in_the_change(client):
     assert event.startswith("id: 2\nevent: change\ndata: <section id=\"board\"")
     # Ali & Cyrus made their bid of 100: 100 to them, the other 65 of 165 to Bahar & Dara.
     assert 'data-total-side="0">100<' in event and 'data-total-side="1">65<' in event
+
+
+def _shown(html: str) -> str:
+    """The version a board says it is as of (what its stream and its polls start from)."""
+    found = re.search(r'data-live="[^"]*since=(\d+)"', html)
+    assert found, html
+    return found.group(1)
+
+
+def _match_line(html: str) -> tuple[str, str]:
+    """The games won per side on a board's match line ("Ali 1 – 0 Dara")."""
+    wins = re.findall(r'data-match-wins="(\d)">(\d+)<', html)
+    return tuple(won for _side, won in sorted(wins))  # type: ignore[return-value]
+
+
+def test_a_correction_to_game_one_moves_the_match_line_on_game_twos_board(client):
+    # Best of three, Ali against Dara. A sweep (163) wins game 1 for Ali; game 2 is under way
+    # (73 to Ali, short of 101). Then game 1's hand turns out to be Dara's sweep: the match
+    # stands Ali 0 – 1 Dara, and game 2's watchers see it without touching game 2.
+    _t, match = first_match(client)
+    first = client.post(f"/api/v1/games/{match['current_game']}/hands",
+                        json={"hand": sweep(0)}, headers=scorer(match)).get_json()
+    second = first["match"]["next_game"]
+    assert client.post(f"/api/v1/games/{second}/hands", json={"hand": BASRA_WIN},
+                       headers=scorer(match)).status_code == 201
+    board = client.get(f"/games/{second}/board").get_data(as_text=True)
+    assert _match_line(board) == ("1", "0")
+    since = _shown(board)
+    response = client.get(f"/games/{second}/live?since={since}")
+    chunks = response.response
+    next(chunks)  # retry
+    assert b"event: beat" in next(chunks)
+    corrected = client.put(f"/api/v1/games/{first['id']}/hands/1", json={"hand": sweep(1)},
+                           headers={**scorer(match), "If-Match": str(first["version"])})
+    assert corrected.status_code == 200, corrected.get_json()
+    event = next(chunks).decode()
+    response.close()
+    assert "event: change" in event and _match_line(event) == ("0", "1")
+    # A phone polling instead (no stream) gets the new board too, not "nothing new".
+    polled = client.get(f"/games/{second}/board?since={since}")
+    assert polled.status_code == 200 and _match_line(polled.get_data(as_text=True)) == ("0", "1")
+    assert client.get(f"/api/v1/games/{second}").get_json()["match"]["wins"] == [0, 1]
+
+
+def test_a_new_game_of_a_basra_match_moves_the_first_games_board_on(client):
+    # Amal wins game 1 of a Basra match (best of five) with one sweep; the board of game 1
+    # then offers the match; starting game 2 lists it there ("Game 2: in progress").
+    game = client.post("/api/v1/games", json={"game": "basra",
+                                              "players": ["Amal", "Badr"]}).get_json()
+    assert client.post(f"/api/v1/games/{game['id']}/hands", json={"hand": sweep(0)},
+                       headers=bearer(game["edit_key"])).status_code == 201
+    board = client.get(f"/games/{game['id']}/board").get_data(as_text=True)
+    assert "Game 2" not in board
+    response = client.get(f"/games/{game['id']}/live?since={_shown(board)}")
+    chunks = response.response
+    next(chunks)
+    assert b"event: beat" in next(chunks)
+    started = client.post(f"/games/{game['id']}/next", headers=bearer(game["edit_key"]))
+    assert started.status_code == 303
+    event = next(chunks).decode()
+    response.close()
+    assert "event: change" in event and "Game 2: in progress" in event

@@ -8,10 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlmodel import Session
+from sqlalchemy import func
+from sqlalchemy.orm import aliased
+from sqlmodel import Session, col, select
 
 from ..cache import Kept
 from ..models import Game
+from ..models_tournament import MatchGame, Tournament
 from ..rules.catalogue import get_game
 from ..rules.scores import GameState
 from . import games, tournaments
@@ -52,3 +55,28 @@ def table_match(session: Session, game_id: str) -> games.GameMatch | None:
     if found is None:
         _AT_NO_TABLE.put(game_id, True)
     return found
+
+
+def board_version(session: Session, game_id: str) -> int:
+    """The version a board is as of (its `since`, its stream's event ids, its ETag): the
+    game's own version, plus what its match line (games won) depends on. For a game of a Basra
+    match, every other game of the match's version and one for each; for a game at a
+    tournament table, the table's other games' versions and the tournament's own version
+    (moved on by every result set, cleared or corrected, and by the versions of any games a
+    correction takes away). So it moves on when another game of the match changes, and only
+    ever grows: a board's version says what it shows. One query."""
+    other, link, mate, played = aliased(Game), aliased(MatchGame), aliased(MatchGame), aliased(Game)
+    basra = (select(func.coalesce(func.sum(other.version + 1), 0))
+             .where(other.match_id == Game.match_id, other.id != Game.id).scalar_subquery())
+    table = (select(func.coalesce(func.sum(played.version), 0)).select_from(link)
+             .join(mate, col(mate.match_id) == col(link.match_id))
+             .join(played, col(played.id) == col(mate.game_id))
+             .where(link.game_id == Game.id, mate.game_id != Game.id).scalar_subquery())
+    tournament = (select(Tournament.version).select_from(link)
+                  .join(Tournament, col(Tournament.id) == link.tournament_id)
+                  .where(link.game_id == Game.id).scalar_subquery())
+    found = session.exec(select(Game.version + basra + table + func.coalesce(tournament, 0))
+                         .where(Game.id == game_id, col(Game.deleted_at).is_(None))).first()
+    if found is None:
+        raise games.GameNotFound(game_id)
+    return int(found)

@@ -82,6 +82,7 @@ def _setup_page(form: setup.Setup) -> str:
 
 @bp.get("/<game_id>")
 def show(game_id: str) -> Any:
+    shown = game_cache.board_version(get_session(), game_id)  # before what the board shows
     game = game_cache.read_game(get_session(), game_id)
     key = request.args.get("key")
     if key is not None:
@@ -90,11 +91,11 @@ def show(game_id: str) -> Any:
             remember_key(response, game_id, key)
             return response
         refuse_key(game_id)  # a wrong key in a link is a guess like any other
-        refused = _board(game, editor=False)
+        refused = _board(game, shown, editor=False)
         message = dead_links.table_game_notice(refused["table_match"] is not None, False, key) or _(
             "That edit link does not open this game: you can follow the score, but not change it.")
         return render_template("games/show.html", **refused, message=message), 403
-    board = _board(game)
+    board = _board(game, shown)
     # A scorer whose table key was replaced is told so, not just left without "Add hand".
     notice = dead_links.table_game_notice(board["table_match"] is not None, board["editor"],
                                           presented_key(game_id))
@@ -118,20 +119,20 @@ def board(game_id: str) -> Any:
     """The live board for pollers and pushed fetches: 204 when nothing changed since `since`,
     304 when the phone holds this very board (ETag)."""
     since = request.args.get("since", type=int)
-    game = game_cache.read_game(get_session(), game_id)  # one query when this version is kept
-    if game.row.version == since:
+    shown = game_cache.board_version(get_session(), game_id)  # before what it shows
+    if shown == since:
         return Response(status=204)
-    context = _board_context(game)
+    context = _board_context(game_cache.read_game(get_session(), game_id), shown)
     return conditional(_board_key(context), lambda: _board_html(context))
 
 
 def pushed_board(game_id: str, version: int, editor: bool) -> str | None:
-    """The board a live stream sends with a change (None if the game moved on meanwhile:
-    the viewer then fetches it)."""
-    game = game_cache.read_game(get_session(), game_id)
-    if game.row.version != version:
+    """The board a live stream sends with a change, `version` its board_version (None if the
+    game or its match moved on meanwhile: the viewer then fetches it)."""
+    context = _board_context(game_cache.read_game(get_session(), game_id), version, editor)
+    if game_cache.board_version(get_session(), game_id) != version:
         return None
-    return str(_board_html(_board_context(game, editor)))
+    return str(_board_html(context))
 
 
 Matches = tuple[games.MatchSummary | None, games.GameMatch | None]
@@ -143,9 +144,12 @@ def _matches(game: games.GameView) -> Matches:
             game_cache.table_match(get_session(), game.row.id))
 
 
-def _board_context(game: games.GameView, editor: bool | None = None) -> dict[str, Any]:
+def _board_context(game: games.GameView, shown: int | None = None,
+                   editor: bool | None = None) -> dict[str, Any]:
     """What the board shows: the game, its match (a Basra match or a tournament table's; they
-    change with the match's other games), and whether this phone may change it."""
+    change with the match's other games), whether this phone may change it, and `shown`, the
+    board_version it is as of (read before all this: a board is never labelled newer than
+    what it shows)."""
     match, table_match = _matches(game)
     return {
         "game": game,
@@ -153,14 +157,15 @@ def _board_context(game: games.GameView, editor: bool | None = None) -> dict[str
         "winners": [game.sides[side] for side in game.state.winners],
         "match": match,
         "table_match": table_match,
+        "shown": game.row.version if shown is None else shown,
     }
 
 
 def _board_key(context: dict[str, Any]) -> tuple[Any, ...]:
     """Everything the board's HTML depends on."""
     row = context["game"].row
-    return (row.id, row.version, str(get_locale()), current_digits(), context["editor"],
-            context["match"], context["table_match"])
+    return (row.id, row.version, context["shown"], str(get_locale()), current_digits(),
+            context["editor"], context["match"], context["table_match"])
 
 
 def _board_html(context: dict[str, Any]) -> Markup:
@@ -176,9 +181,10 @@ def _board_html(context: dict[str, Any]) -> Markup:
     return Markup(BOARDS.get_or_render(_board_key(context), render))
 
 
-def _board(game: games.GameView, editor: bool | None = None) -> dict[str, Any]:
+def _board(game: games.GameView, shown: int | None = None,
+           editor: bool | None = None) -> dict[str, Any]:
     """The board's context and its HTML, for the game page."""
-    context = _board_context(game, editor)
+    context = _board_context(game, shown, editor)
     return {**context, "board_html": _board_html(context)}
 
 

@@ -12,13 +12,13 @@ from sqlmodel import Session
 from ..cache import Kept
 from ..i18n import current_digits
 from ..live import Hub, Payload, announce_changes, as_data, stream
-from ..services import games, tournaments
+from ..services import game_cache, games, tournaments
 from ..services.access import can_edit
 from ..services.tournament_access import TournamentNotFound
 from .games import pushed_board
 
 bp = Blueprint("live", __name__)
-KINDS = {"game": games.current_version, "tournament": tournaments.version}
+KINDS = {"game": game_cache.board_version, "tournament": tournaments.version}
 GONE = (games.GameNotFound, TournamentNotFound)
 
 
