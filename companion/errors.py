@@ -9,8 +9,8 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 
+from .pages.access import KeyRefused
 from .rules.messages import N_, RuleError
-from .services.access import KeyRefused
 from .services.games import GameNotFound, StaleGame
 from .services.tournaments import TournamentConflict
 

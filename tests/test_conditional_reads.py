@@ -3,7 +3,7 @@ holding that very answer gets a 304 and no body; any change makes a new answer."
 
 from __future__ import annotations
 
-from companion.services.access import COOKIE_PREFIX
+from companion.pages.access import COOKIE_PREFIX
 
 PLAYERS = ["Ali", "Bahar", "Cyrus", "Dara"]
 MADE = {"bidder": 0, "bid": 100, "bidder_points": 100}  # made: 100 for Ali & Cyrus, 65 other

@@ -10,7 +10,7 @@ import uuid
 import pytest
 
 from companion import create_app
-from companion.services.access import COOKIE_PREFIX
+from companion.pages.access import COOKIE_PREFIX
 
 from .helpers import HAND, PLAYERS, add_hand, bearer, client_at, create_game, limited_app
 

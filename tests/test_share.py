@@ -6,8 +6,8 @@ import re
 
 from flask import render_template
 
+from companion.pages.access import COOKIE_PREFIX
 from companion.services import games
-from companion.services.access import COOKIE_PREFIX
 
 from .helpers import add_hand, bearer, create_game
 

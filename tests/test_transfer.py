@@ -11,7 +11,7 @@ import pytest
 from companion import create_app
 from companion.db import get_session
 from companion.models import Game
-from companion.services.access import COOKIE_PREFIX
+from companion.pages.access import COOKIE_PREFIX
 
 from .helpers import PLAYERS, add_hand, bearer, create_game
 from .stored import stored_games

@@ -14,10 +14,10 @@ from ..conditional import conditional
 from ..db import get_session
 from ..i18n import current_digits
 from ..limits import creates
+from ..pages.access import require_edit_key
 from ..rules.messages import N_, RuleError, msg
 from ..rules.situation import require
 from ..services import game_cache, games
-from ..services.access import require_edit_key
 from ..services.payload import read_version
 from .blueprint import bp
 from .body import json_body, optional_json_body

@@ -7,8 +7,8 @@ from flask.typing import ResponseReturnValue
 
 from ..db import get_session
 from ..limits import creates
+from ..pages.access import require_edit_key
 from ..services import games, transfer
-from ..services.access import require_edit_key
 from ..services.rotation import rotate_game_key
 from .blueprint import bp
 from .body import json_body

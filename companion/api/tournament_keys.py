@@ -7,9 +7,9 @@ from flask import jsonify, url_for
 from flask.typing import ResponseReturnValue
 
 from ..db import get_session
+from ..pages.tournament_access import require_director
 from ..services import tournaments
 from ..services.rotation import replace_side_keys, rotate_director_key
-from ..services.tournament_access import require_director
 from .blueprint import bp
 from .tournaments import _match_json, tournament_json
 

@@ -11,18 +11,19 @@ from flask.typing import ResponseReturnValue
 from ..db import get_session
 from ..limits import creates
 from ..models_tournament import TournamentEvent
-from ..rules.messages import N_, RuleError, msg
-from ..rules.situation import require
-from ..services import acting, confirmations, tournaments
-from ..services.tournament_access import (
+from ..pages.tournament_access import (
     counted_director_key,
     counted_side,
     director_key,
+    match_side_keys,
     presented_key,
     require_director,
-    shown_table_key,
     side_key,
 )
+from ..rules.messages import N_, RuleError, msg
+from ..rules.situation import require
+from ..services import acting, confirmations, tournaments
+from ..services.tournament_keys import shown_table_key
 from ..tournament.standings import Row
 from ..views.tournament_extras import side_url
 from .blueprint import bp
@@ -131,7 +132,8 @@ def _speaker(tournament_id: str, match_id: int) -> int | None:
     key = presented_key(tournament_id)
     side = counted_side(tournament_id, match_id, len(view.row.sides), key)
     if side is None:
-        confirmations.refuse_replaced(tournament_id, match_id, len(view.row.sides), key)
+        confirmations.refuse_replaced(match_side_keys(tournament_id, match_id),
+                                      len(view.row.sides), key)
         abort(401 if not key else 403)
     return side
 

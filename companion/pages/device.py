@@ -17,8 +17,8 @@ from werkzeug.wrappers import Response
 
 from ..models_tournament import Tournament
 from ..services import games
-from ..services.access import KEY_COOKIE_MAX_AGE, held_keys
-from ..services.tournament_access import COOKIE_PREFIX as DIRECTOR_PREFIX
+from .access import KEY_COOKIE_MAX_AGE, held_keys
+from .tournament_access import COOKIE_PREFIX as DIRECTOR_PREFIX
 
 SEEN_GAMES, SEEN_TOURNAMENTS = "seen_games", "seen_tournaments"
 KEEP = 60  # ids per cookie, newest first: a cookie holds at most 4 KB

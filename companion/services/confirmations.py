@@ -13,7 +13,7 @@ from ..rules.messages import N_, RuleError, msg
 from ..tournament import confirmation
 from . import acting
 from .reasons import checked_reason
-from .tournament_access import replaced_side_key
+from .tournament_keys import SideKeys
 from .tournaments import MatchView, TournamentView, audit, load, match_view
 from .tournaments.playing import bump
 
@@ -22,9 +22,9 @@ class WrongSide(RuleError):
     """The key is a side's, but not of a side whose word the result waits for."""
 
 
-def refuse_replaced(tournament_id: str, match_id: int, sides: int, key: str | None) -> None:
+def refuse_replaced(side_keys: SideKeys, sides: int, key: str | None) -> None:
     """A side's link the director replaced is refused with a sentence saying so."""
-    if replaced_side_key(tournament_id, match_id, sides, key):
+    if side_keys.replaced(key, sides):
         raise WrongSide(msg(N_("This side's link was replaced; ask the director for the new "
                                "one.")), "key")
 

@@ -15,8 +15,8 @@ from ..models import Game, utcnow
 from ..models_tournament import Match, MatchGame, Tournament
 from ..rules.messages import N_, RuleError, msg
 from . import acting, games, keys, tournaments
-from .tournament_access import TournamentNotFound, table_key
-from .tournaments import audit
+from .tournament_keys import table_key
+from .tournaments import TournamentNotFound, audit
 
 
 def rotate_game_key(session: Session, game_id: str) -> str:

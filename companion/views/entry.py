@@ -14,9 +14,9 @@ from ..db import get_session
 from ..digits import parse_int
 from ..i18n import render_msg
 from ..pages import entry
+from ..pages.access import require_edit_key
 from ..rules.messages import RuleError
 from ..services import acting, games
-from ..services.access import require_edit_key
 from ..services.games import GameNotFound, GameView, StaleGame
 from ..services.payload import read_version
 from ..services.tournaments import TournamentConflict

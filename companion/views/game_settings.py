@@ -10,9 +10,9 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from ..db import get_session
 from ..i18n import render_msg
 from ..limits import creates
+from ..pages.access import require_edit_key
 from ..rules.messages import RuleError
 from ..services import games
-from ..services.access import require_edit_key
 from .games import _version, start_following
 
 bp = Blueprint("game_settings", __name__, url_prefix="/games")

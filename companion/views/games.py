@@ -18,16 +18,16 @@ from ..db import get_session
 from ..i18n import current_digits, render_msg
 from ..limits import creates, refuse_key
 from ..pages import device
-from ..rules.catalogue import GAMES, get_game
-from ..rules.messages import RuleError
-from ..services import chart, game_cache, games, history, setup
-from ..services.access import (
+from ..pages.access import (
     can_edit,
     editor_key,
     presented_key,
     remember_key,
     require_edit_key,
 )
+from ..rules.catalogue import GAMES, get_game
+from ..rules.messages import RuleError
+from ..services import chart, game_cache, games, history, setup
 from ..services.keys import key_matches
 from ..services.payload import read_version
 from . import dead_links

@@ -12,9 +12,9 @@ from sqlmodel import Session
 from ..cache import Kept
 from ..i18n import current_digits
 from ..live import Hub, Payload, announce_changes, as_data, stream
+from ..pages.access import can_edit
 from ..services import game_cache, games, tournaments
-from ..services.access import can_edit
-from ..services.tournament_access import TournamentNotFound
+from ..services.tournaments import TournamentNotFound
 from .games import pushed_board
 
 bp = Blueprint("live", __name__)

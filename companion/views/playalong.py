@@ -8,9 +8,9 @@ from htmx_flask import request as htmx_request
 
 from ..db import get_session
 from ..digits import parse_int
+from ..pages.access import require_edit_key
 from ..rules.messages import Msg, RuleError
 from ..services import games, playalong
-from ..services.access import require_edit_key
 from ..services.payload import read_version
 from ..services.referee_query import Query, picker
 from .render import page_or_fragment

@@ -17,9 +17,9 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..db import get_session
 from ..i18n import render_msg
 from ..limits import creates
+from ..pages.access import editor_key, held_keys, remember_key, require_edit_key
 from ..rules.messages import RuleError
 from ..services import games, transfer
-from ..services.access import editor_key, held_keys, remember_key, require_edit_key
 from ..services.keys import key_matches
 from ..services.rotation import rotate_game_key
 

@@ -11,15 +11,16 @@ from flask_babel import gettext as _
 from ..db import get_session
 from ..errors import error_response
 from ..i18n import render_msg
-from ..rules.messages import RuleError
-from ..services import confirmations, games, tournaments
-from ..services.tournament_access import (
+from ..pages.tournament_access import (
     counted_director_key,
     counted_side,
+    match_side_keys,
     require_director,
-    shown_table_key,
     side_key,
 )
+from ..rules.messages import RuleError
+from ..services import confirmations, games, tournaments
+from ..services.tournament_keys import shown_table_key
 from ..tournament import bracket
 from .render import page_or_fragment
 from .share import qr_svg
@@ -114,7 +115,8 @@ def _side_page(tournament_id: str, match_id: int, key: str | None, error: str | 
     speaker = counted_side(tournament_id, match_id, len(view.row.sides), key)
     if speaker is None and error is None:
         try:
-            confirmations.refuse_replaced(tournament_id, match_id, len(view.row.sides), key)
+            confirmations.refuse_replaced(match_side_keys(tournament_id, match_id),
+                                          len(view.row.sides), key)
         except confirmations.WrongSide as refused:
             error, status = render_msg(refused.message), 403
     hands = [(game.id, number, games.load_game(session, game.id).state.hands)
@@ -137,7 +139,7 @@ def side_word(tournament_id: str, match_id: int) -> Any:
         sides = len(tournaments.match_view(tournament, match_id).row.sides)
         speaker = counted_side(tournament_id, match_id, sides, key)
         if speaker is None:
-            confirmations.refuse_replaced(tournament_id, match_id, sides, key)
+            confirmations.refuse_replaced(match_side_keys(tournament_id, match_id), sides, key)
             # No key at all is a 401, as everywhere; a wrong one a 403.
             return error_response(403 if key else 401, _(
                 "That link does not belong to a side of this match: ask the director for "

@@ -11,9 +11,9 @@ from werkzeug.wrappers import Response
 
 from ..db import get_session
 from ..errors import error_response
+from ..pages.tournament_access import require_director
 from ..services import results_sheet, tournaments, wall
 from ..services.rotation import replace_side_keys
-from ..services.tournament_access import require_director
 from ..services.tournament_status import knockout_standings
 from ..services.tournaments import KNOCKOUT
 from .render import page_or_fragment

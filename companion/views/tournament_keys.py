@@ -6,8 +6,8 @@ from flask import Blueprint, redirect, url_for
 from werkzeug.wrappers import Response
 
 from ..db import get_session
+from ..pages.tournament_access import require_director
 from ..services.rotation import rotate_director_key
-from ..services.tournament_access import require_director
 from .tournaments import _remember
 
 bp = Blueprint("tournament_keys", __name__, url_prefix="/tournaments")

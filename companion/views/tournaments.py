@@ -14,19 +14,18 @@ from ..errors import error_response
 from ..i18n import render_msg
 from ..limits import creates, refuse_key
 from ..pages import device
-from ..rules.catalogue import GAMES
-from ..rules.messages import RuleError
-from ..services import acting, tournaments
-from ..services.access import KEY_COOKIE_MAX_AGE
-from ..services.keys import key_matches
-from ..services.tournament_access import (
+from ..pages.access import KEY_COOKIE_MAX_AGE
+from ..pages.tournament_access import (
     COOKIE_PREFIX,
-    TournamentNotFound,
     counted_director_key,
     require_director,
 )
+from ..rules.catalogue import GAMES
+from ..rules.messages import RuleError
+from ..services import acting, tournaments
+from ..services.keys import key_matches
 from ..services.tournament_status import knockout_csv
-from ..services.tournaments import TournamentConflict, audit
+from ..services.tournaments import TournamentConflict, TournamentNotFound, audit
 from ..tournament.standings import TIEBREAKS
 from . import dead_links, tournament_form, tournament_hall
 from .render import page_or_fragment

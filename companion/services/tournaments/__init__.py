@@ -8,7 +8,6 @@ entrants), audit (history).
 
 from __future__ import annotations
 
-from ..tournament_access import TournamentNotFound
 from . import corrections  # noqa: F401 (registers the game hook)
 from .audit import history
 from .creating import create_tournament
@@ -20,6 +19,7 @@ from .reading import (
     SWISS,
     MatchView,
     TournamentConflict,
+    TournamentNotFound,
     TournamentView,
     csv_text,
     game_match,

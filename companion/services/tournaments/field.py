@@ -10,12 +10,11 @@ from ...models_tournament import Entrant, Match
 from ...rules.messages import N_, RuleError, msg
 from .. import acting
 from ..reasons import checked_reason
-from ..tournament_access import TournamentNotFound
 from . import audit
 from .corrections import reseat
 from .creating import add_names
 from .playing import _not_started, _remove, bump, walk_over
-from .reading import SWISS, TournamentConflict, TournamentView, load
+from .reading import SWISS, TournamentConflict, TournamentNotFound, TournamentView, load
 
 
 def add_entrants(session: Session, tournament_id: str, entrants: Any) -> TournamentView:

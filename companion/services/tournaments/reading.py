@@ -24,7 +24,10 @@ from ...tournament.records import Record
 from ...tournament.standings import Result, Row, Scoring, standings
 from .. import csv_file, games
 from ..records import records as player_records
-from ..tournament_access import TournamentNotFound
+
+
+class TournamentNotFound(LookupError):
+    """No such tournament (or no such match or entrant in it): a 404."""
 
 
 class TournamentConflict(RuleError):

@@ -15,7 +15,7 @@ from ...models_tournament import Match, Round
 from ...rules.messages import N_, RuleError, msg
 from ...tournament import bracket, pairing
 from .. import acting, keys
-from ..tournament_access import table_key
+from ..tournament_keys import table_key
 from . import audit
 from .playing import bump, settle, walk_over
 from .reading import KNOCKOUT, SWISS, MatchView, TournamentView, load, rankings

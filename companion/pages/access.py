@@ -12,8 +12,8 @@ from ..db import get_session
 from ..limits import refuse_key
 from ..models import Game
 from ..rules.messages import Msg
-from .games import GameNotFound
-from .keys import key_matches
+from ..services.games import GameNotFound
+from ..services.keys import key_matches
 
 COOKIE_PREFIX = "edit_"
 
