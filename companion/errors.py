@@ -36,10 +36,10 @@ def wants_json() -> bool:
 def error_response(status: int, message: str,
                    field: str | None = None) -> tuple[Response | str, int]:
     if wants_json():
-        body = {"error": message}
-        if field:
-            body["field"] = field
-        return jsonify(body), status
+        from .api.answers import Error
+
+        body = Error(error=message, field=field) if field else Error(error=message)
+        return jsonify(body.plain()), status
     return render_template("errors/error.html", status=status, message=message), status
 
 
@@ -69,9 +69,11 @@ def init_app(app: Flask) -> None:
         from .i18n import render_msg
 
         if wants_json():
+            from .api.answers import Stale
             from .api.serialize import game_json
 
-            return jsonify({"error": render_msg(exc.message), "game": game_json(exc.game)}), 409
+            stale = Stale(error=render_msg(exc.message), game=game_json(exc.game))
+            return jsonify(stale.plain()), 409
         return error_response(409, render_msg(exc.message))
 
     @app.errorhandler(TournamentConflict)
@@ -79,8 +81,11 @@ def init_app(app: Flask) -> None:
         from .i18n import render_msg
 
         if wants_json():
-            return jsonify({"error": render_msg(exc.message), "field": exc.field,
-                            "changes": [render_msg(m) for m in exc.changes]}), 409
+            from .api.answers import Conflict
+
+            conflict = Conflict(error=render_msg(exc.message), field=exc.field,
+                                changes=[render_msg(m) for m in exc.changes])
+            return jsonify(conflict.plain()), 409
         return error_response(409, render_msg(exc.message))
 
     @app.errorhandler(KeyRefused)

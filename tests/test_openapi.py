@@ -17,6 +17,12 @@ def operations(client):
             for method, operation in entry.items()}
 
 
+def component(client, schema):
+    """The schema a `$ref` names under components/schemas."""
+    name = schema["$ref"].removeprefix("#/components/schemas/")
+    return client.get("/api/v1/openapi.json").get_json()["components"]["schemas"][name]
+
+
 def test_every_api_route_is_described(app, client):
     described = {(method.upper(), "/api/v1" + path) for method, path in operations(client)}
     routes = {(method, re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule))
@@ -51,7 +57,7 @@ def test_adding_a_hand_describes_its_headers_and_every_answer(client):
                                        "429"}
     stale = hands["responses"]["409"]["content"]["application/json"]["schema"]
     assert stale == {"$ref": "#/components/schemas/Stale"}
-    body = hands["requestBody"]["content"]["application/json"]["schema"]
+    body = component(client, hands["requestBody"]["content"]["application/json"]["schema"])
     assert body["required"] == ["hand"]
 
 

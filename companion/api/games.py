@@ -19,6 +19,7 @@ from ..rules.messages import N_, RuleError, msg
 from ..rules.situation import require
 from ..services import game_cache, games
 from ..services.payload import read_version
+from . import answers as a
 from .blueprint import bp
 from .body import json_body, optional_json_body
 from .serialize import allow_cascade, created_game, game_json, match_json, with_warnings
@@ -43,10 +44,10 @@ def list_games() -> ResponseReturnValue:
     does not already know."""
     asked = [game_id for game_id in request.args.get("ids", "").split(",") if game_id]
     rows = games.list_games(get_session(), asked[:MAX_LISTED], limit=MAX_LISTED)
-    return jsonify({"games": [
-        {"id": row.id, "game": row.game, "players": row.players, "totals": row.totals,
-         "finished": row.finished, "winners": row.winners, "hands": row.hand_count,
-         "updated_at": row.updated_at.isoformat()} for row in rows]})
+    return jsonify(a.GameList(games=[
+        a.ListedGame(id=row.id, game=row.game, players=row.players, totals=row.totals,
+                     finished=row.finished, winners=row.winners, hands=row.hand_count,
+                     updated_at=row.updated_at.isoformat()) for row in rows]).plain())
 
 
 @bp.get("/games/<game_id>")
@@ -59,7 +60,8 @@ def get_game(game_id: str) -> ResponseReturnValue:
            current_digits(),
            url_for("games.show", game_id=game_id, _external=True))
     return conditional(key, lambda: Response(ANSWERS.get_or_make(
-        key, lambda: current_app.json.dumps(game_json(game)) + "\n"), mimetype="application/json"))
+        key, lambda: current_app.json.dumps(game_json(game).plain()) + "\n"),
+        mimetype="application/json"))
 
 
 @bp.post("/games/<game_id>/hands")
@@ -69,7 +71,7 @@ def add_hand(game_id: str) -> ResponseReturnValue:
     game, _ = games.add_hand(get_session(), game_id, require(data, "hand"),
                               _expected_version(data, required=False),
                               request.headers.get("Idempotency-Key"))
-    return jsonify(game_json(game)), 201
+    return jsonify(game_json(game).plain()), 201
 
 
 @bp.put("/games/<game_id>/hands/<int:number>")
@@ -80,7 +82,7 @@ def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
     game, _ = games.edit_hand(get_session(), game_id, number, require(data, "hand"),
                                _expected_version(data), _reason(data),
                                request.headers.get("Idempotency-Key"))
-    return jsonify(with_warnings(game_json(game)))
+    return jsonify(with_warnings(game_json(game)).plain())
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
@@ -90,7 +92,7 @@ def delete_hand(game_id: str, number: int) -> ResponseReturnValue:
     allow_cascade(data)
     game, _ = games.delete_hand(get_session(), game_id, number, _expected_version(data),
                                  _reason(data), request.headers.get("Idempotency-Key"))
-    return jsonify(with_warnings(game_json(game)))
+    return jsonify(with_warnings(game_json(game)).plain())
 
 
 @bp.post("/games/<game_id>/undo")
@@ -110,7 +112,7 @@ def _step_in_history(game_id: str,
     data = optional_json_body()
     game, _ = step(get_session(), game_id, _expected_version(data, required=False),
                    request.headers.get("Idempotency-Key"))
-    return jsonify(game_json(game))
+    return jsonify(game_json(game).plain())
 
 
 @bp.patch("/games/<game_id>")
@@ -120,7 +122,7 @@ def change_game(game_id: str) -> ResponseReturnValue:
     data = json_body()
     values = {name: data[name] for name in ("players", "target") if name in data}
     game, _ = games.change_settings(get_session(), game_id, values, _expected_version(data))
-    return jsonify(game_json(game))
+    return jsonify(game_json(game).plain())
 
 
 @bp.post("/games/<game_id>/rematch")

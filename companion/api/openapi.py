@@ -1,11 +1,13 @@
 """The OpenAPI description of `/api/v1`, served at `/api/v1/openapi.json`.
 
 Each route is one `Op` in OPERATIONS: its summary, the key it needs, the body it takes and
-the body it answers (JSON Schemas in schemas.py). The answers operations share follow from
+the answer it gives, the last two as the pydantic models of bodies.py and answers.py, whose
+JSON Schemas are generated into components/schemas. The answers operations share follow from
 those: 400 always, 404 with an id in the path, 401/403/429 with a key, 413/415 for every
 change (a body that is not JSON is refused even where none is read). A new route needs its
 `Op`: tests/test_openapi.py fails without one; tests/test_schemathesis.py fuzzes the running
-API against this description.
+API against this description, and tests/test_answers_described.py checks every answer of
+a game's and a tournament's life against it.
 """
 
 from __future__ import annotations
@@ -15,11 +17,21 @@ from typing import Any
 
 from flask import jsonify
 from flask.typing import ResponseReturnValue
+from pydantic import BaseModel, RootModel, TypeAdapter
+from pydantic.json_schema import (
+    GenerateJsonSchema,
+    JsonSchemaMode,
+    JsonSchemaValue,
+    models_json_schema,
+)
+from pydantic_core import core_schema
 
 from ..rules.catalogue import GAMES
 from ..rules.spec import GameSpec, Judge
-from . import schemas as s
+from . import answers as a
+from . import bodies as b
 from .blueprint import bp
+from .referee import shapes
 
 EDITOR, DIRECTOR, SIDE = "edit_key", "director_key", "side_key"
 IDEMPOTENCY_KEY = {
@@ -41,8 +53,32 @@ GAME_IDS = {
 LOCATION = {"Location": {"description": "where to read it", "required": True,
                          "schema": {"type": "string"}}}
 BOUNDED_ID = {"type": "integer", "minimum": 0, "maximum": 2**31 - 1}  # as ids are stored
-PATH_SCHEMAS = {"number": BOUNDED_ID, "match_id": BOUNDED_ID, "entrant_id": BOUNDED_ID,
-                "game": s.GAME_NAMES}
+PATH_SCHEMAS = {"number": BOUNDED_ID, "match_id": BOUNDED_ID, "entrant_id": BOUNDED_ID}
+REF = "#/components/schemas/{model}"
+Shape = type[BaseModel]
+
+
+class Document(RootModel[dict[str, Any]]):
+    """This description (OpenAPI 3.1)."""
+
+
+class Described(GenerateJsonSchema):
+    """JSON Schema as the description shows it: no title on each field, and no defaults (an
+    answer leaves out a field it does not give; a body's field left out is read as the
+    description of the field says)."""
+
+    def field_title_should_be_set(self, schema: Any) -> bool:
+        return False
+
+    def default_schema(self, schema: core_schema.WithDefaultSchema) -> JsonSchemaValue:
+        return self.generate_inner(schema["schema"])
+
+
+def _schema(shape: Any) -> JsonSchemaValue:
+    """The JSON Schema of a type that is not a component (a path parameter's)."""
+    return TypeAdapter(shape).json_schema(schema_generator=Described)
+
+
 SHELEM_HAND = {"bidder": 0, "bid": 100, "bidder_points": 110}
 ANSWERS = {
     303: "Already there: Location names it",
@@ -65,10 +101,10 @@ class Op:
     method: str
     path: str
     summary: str
-    answer: s.Schema  # the body of the success answer
+    answer: Shape  # the body of the success answer
     status: int = 200  # the success status (201: something was created; Location names it)
     key: str | None = None  # the security scheme it needs
-    body: s.Schema | None = None  # the request body it reads
+    body: Shape | None = None  # the request body it reads
     body_required: bool = True
     parameters: tuple[dict[str, Any], ...] = ()  # headers and queries: IF_MATCH, GAME_IDS
     errors: tuple[int, ...] = ()  # answers beside the ones that follow from the rest
@@ -89,91 +125,91 @@ class Op:
 
 G, T = "/games/{game_id}", "/tournaments/{tournament_id}"
 OPERATIONS: list[Op] = [
-    Op("get", "/rules", "Catalogue: games, presets, options with defaults", s.ref("Catalogue")),
+    Op("get", "/rules", "Catalogue: games, presets, options with defaults", a.Catalogue),
     Op("post", "/score/{game}", "Score one hand (card, count or points form) with its breakdown",
-       s.ref("HandScore"), body=s.SCORE_HAND, example={"hand": SHELEM_HAND}),
+       a.HandScore, body=b.ScoreHand, example={"hand": SHELEM_HAND}),
     Op("get", "/games", "The games named in `ids` (comma-separated), in progress first",
-       s.ref("GameList"), parameters=(GAME_IDS,)),
-    Op("post", "/games", "Create a game; the edit key is returned once", s.GAME_WITH_KEY,
-       status=201, body=s.CREATE_GAME, errors=(429,), location=True,
+       a.GameList, parameters=(GAME_IDS,)),
+    Op("post", "/games", "Create a game; the edit key is returned once", a.GameWithKey,
+       status=201, body=b.CreateGame, errors=(429,), location=True,
        example={"game": "shelem", "players": ["Ali", "Bahar", "Cyrus", "Dara"]}),
-    Op("get", G, "A game: sides, hands, totals, winner, dealer, version", s.GAME),
-    Op("delete", G, "Delete a game (restorable for 7 days)", s.ref("Deleted"), key=EDITOR),
-    Op("post", G + "/restore", "Restore a deleted game", s.GAME, key=EDITOR),
-    Op("post", G + "/hands", "Add a hand (Idempotency-Key makes retries safe)", s.GAME,
-       status=201, key=EDITOR, body=s.ADD_HAND, parameters=(IDEMPOTENCY_KEY, IF_MATCH),
+    Op("get", G, "A game: sides, hands, totals, winner, dealer, version", a.Game),
+    Op("delete", G, "Delete a game (restorable for 7 days)", a.Deleted, key=EDITOR),
+    Op("post", G + "/restore", "Restore a deleted game", a.Game, key=EDITOR),
+    Op("post", G + "/hands", "Add a hand (Idempotency-Key makes retries safe)", a.Game,
+       status=201, key=EDITOR, body=b.AddHand, parameters=(IDEMPOTENCY_KEY, IF_MATCH),
        errors=(409,), example={"hand": SHELEM_HAND}),
-    Op("put", G + "/hands/{number}", "Correct a hand (If-Match or `version`: required)", s.GAME,
-       key=EDITOR, body=s.EDIT_HAND, parameters=(IDEMPOTENCY_KEY, IF_MATCH), errors=(409,)),
+    Op("put", G + "/hands/{number}", "Correct a hand (If-Match or `version`: required)", a.Game,
+       key=EDITOR, body=b.EditHand, parameters=(IDEMPOTENCY_KEY, IF_MATCH), errors=(409,)),
     Op("delete", G + "/hands/{number}", "Delete a hand (If-Match or `version`: required)",
-       s.GAME, key=EDITOR, body=s.DELETE_HAND, body_required=False,
+       a.Game, key=EDITOR, body=b.DeleteHand, body_required=False,
        parameters=(IDEMPOTENCY_KEY, IF_MATCH), errors=(409,)),
-    Op("patch", G, "Rename the players or change the target (If-Match or `version`)", s.GAME,
-       key=EDITOR, body=s.CHANGE_GAME, parameters=(IF_MATCH,), errors=(409,)),
-    Op("post", G + "/undo", "Undo the latest change", s.GAME, key=EDITOR, body=s.UNDO,
+    Op("patch", G, "Rename the players or change the target (If-Match or `version`)", a.Game,
+       key=EDITOR, body=b.ChangeGame, parameters=(IF_MATCH,), errors=(409,)),
+    Op("post", G + "/undo", "Undo the latest change", a.Game, key=EDITOR, body=b.Undo,
        body_required=False, parameters=(IDEMPOTENCY_KEY, IF_MATCH), errors=(409,)),
-    Op("post", G + "/redo", "Redo the latest change undone", s.GAME, key=EDITOR, body=s.UNDO,
+    Op("post", G + "/redo", "Redo the latest change undone", a.Game, key=EDITOR, body=b.Undo,
        body_required=False, parameters=(IDEMPOTENCY_KEY, IF_MATCH), errors=(409,)),
     Op("post", G + "/rematch", "A new game with the same players and rules (asked again: 303 "
-       "to the same one)", s.GAME_WITH_KEY, status=201, key=EDITOR, errors=(303, 429),
+       "to the same one)", a.GameWithKey, status=201, key=EDITOR, errors=(303, 429),
        location=True),
-    Op("post", G + "/key", "Rotate the edit key: old links stop working", s.ref("NewKey"),
+    Op("post", G + "/key", "Rotate the edit key: old links stop working", a.NewKey,
        key=EDITOR),
     Op("get", G + "/export", "Export a game as JSON: players, rules, hands, history",
-       s.ref("Export")),
-    Op("post", "/games/import", "Import a JSON export as a new game", s.GAME_WITH_KEY,
-       status=201, body=s.IMPORT_GAME, errors=(429,), location=True),
+       a.Export),
+    Op("post", "/games/import", "Import a JSON export as a new game", a.GameWithKey,
+       status=201, body=b.ImportGame, errors=(429,), location=True),
     Op("post", "/tournaments", "Create a tournament; the director key is returned once",
-       s.TOURNAMENT_WITH_KEY, status=201, body=s.CREATE_TOURNAMENT, errors=(429,),
+       a.TournamentWithKey, status=201, body=b.CreateTournament, errors=(429,),
        location=True, example={"name": "Friday", "game": "basra", "format": "round_robin",
                                "entrants": ["Ali", "Bahar", "Cyrus", "Dara"]}),
-    Op("get", T, "A tournament with rounds and matches", s.TOURNAMENT),
+    Op("get", T, "A tournament with rounds and matches", a.Tournament),
     Op("post", T + "/entrants", "Add entrants: before round 1, or in a Swiss later (paired "
-       "from the next round)", s.TOURNAMENT, status=201, key=DIRECTOR, body=s.ADD_ENTRANTS,
+       "from the next round)", a.Tournament, status=201, key=DIRECTOR, body=b.AddEntrants,
        errors=(409,)),
     Op("post", T + "/entrants/{entrant_id}/withdraw", "An entrant withdraws: its results "
-       "stand, it is paired no more, its open matches are walkovers", s.TOURNAMENT,
-       key=DIRECTOR, body=s.WITHDRAW, example={"reason": "Called away"}),
+       "stand, it is paired no more, its open matches are walkovers", a.Tournament,
+       key=DIRECTOR, body=b.Withdraw, example={"reason": "Called away"}),
     Op("get", T + "/history", "Every result, correction, confirmation, dispute, decision, key "
-       "change, withdrawal and late entry, newest first", s.ref("History"), key=DIRECTOR),
-    Op("post", T + "/rounds", "Pair the next round and create its games", s.ref("Round"),
+       "change, withdrawal and late entry, newest first", a.History, key=DIRECTOR),
+    Op("post", T + "/rounds", "Pair the next round and create its games", a.Round,
        status=201, key=DIRECTOR, errors=(429,)),
     Op("post", T + "/key", "A new director key (and new table keys): the old ones stop "
-       "working", s.TOURNAMENT_WITH_KEY, key=DIRECTOR),
+       "working", a.TournamentWithKey, key=DIRECTOR),
     Op("put", T + "/matches/{match_id}/result",
-       "Enter or correct a match result by hand, with a reason", s.TOURNAMENT, key=DIRECTOR,
-       body=s.MATCH_RESULT, example={"winner": 0, "reason": "Bahar had to leave"},
+       "Enter or correct a match result by hand, with a reason", a.Tournament, key=DIRECTOR,
+       body=b.MatchResult, example={"winner": 0, "reason": "Bahar had to leave"},
        errors=(409,)),
     Op("post", T + "/matches/{match_id}/confirm", "The side that lost confirms the result, or "
-       "disputes it with a reason", s.ref("TournamentMatch"), key=SIDE, body=s.CONFIRM,
+       "disputes it with a reason", a.TournamentMatch, key=SIDE, body=b.Confirm,
        body_required=False),
     Op("post", T + "/matches/{match_id}/side-keys", "New confirmation links for the sides of a "
        "match (`side_keys`, `side_urls`): the old ones are refused with a sentence",
-       s.ref("TournamentMatch"), key=DIRECTOR),
-    Op("get", T + "/standings", "Standings with tie-break breakdown", s.ref("Standings")),
-    Op("get", T + "/players", "Players' records", s.ref("Players")),
-    Op("get", "/openapi.json", "This description", s.ANY_OBJECT),
+       a.TournamentMatch, key=DIRECTOR),
+    Op("get", T + "/standings", "Standings with tie-break breakdown", a.Standings),
+    Op("get", T + "/players", "Players' records", a.Players),
+    Op("get", "/openapi.json", "This description", Document),
 ]
 
 
-def _json(schema: s.Schema) -> dict[str, Any]:
+def _json(schema: JsonSchemaValue) -> dict[str, Any]:
     return {"application/json": {"schema": schema}}
 
 
-def _responses(op: Op) -> dict[str, Any]:
+def _responses(op: Op, refs: dict[Shape, JsonSchemaValue]) -> dict[str, Any]:
     success: dict[str, Any] = {"description": "OK" if op.status == 200 else "Created",
-                               "content": _json(op.answer)}
+                               "content": _json(refs[op.answer])}
     if op.location:
         success["headers"] = LOCATION
     responses = {str(op.status): success}
     for code in sorted(op.statuses()):
-        error = s.ref("Error")
+        error = refs[a.Error]
         if code == 409 and op.path.startswith(G):
             # A correction may also change a result later tournament matches build on.
             corrects = op.path.endswith("{number}")
-            error = {"anyOf": [s.STALE, s.ref("Conflict")]} if corrects else s.STALE
+            error = {"anyOf": [refs[a.Stale], refs[a.Conflict]]} if corrects else refs[a.Stale]
         elif code == 409:
-            error = s.ref("Conflict")
+            error = refs[a.Conflict]
         responses[str(code)] = {"description": ANSWERS[code], "content": _json(error)}
     if "303" in responses:
         responses["303"] = {"description": ANSWERS[303], "headers": LOCATION}
@@ -182,20 +218,25 @@ def _responses(op: Op) -> dict[str, Any]:
 
 def _parameters(op: Op) -> list[dict[str, Any]]:
     names = [part[1:-1] for part in op.path.split("/") if part.startswith("{")]
-    path = [{"name": name, "in": "path", "required": True,
-             "schema": PATH_SCHEMAS.get(name, s.TEXT | {"minLength": 1})}
+    path = [{"name": name, "in": "path", "required": True, "schema": _path_schema(name)}
             for name in names]
     return path + list(op.parameters)
 
 
-def _operation(op: Op) -> dict[str, Any]:
+def _path_schema(name: str) -> JsonSchemaValue:
+    if name == "game":
+        return _schema(b.GameName)
+    return PATH_SCHEMAS.get(name) or _schema(b.Text) | {"minLength": 1}
+
+
+def _operation(op: Op, refs: dict[Shape, JsonSchemaValue]) -> dict[str, Any]:
     operation: dict[str, Any] = {
         "operationId": f"{op.method}{op.path.replace('/', '_').replace('{', '').replace('}', '')}",
-        "summary": op.summary, "parameters": _parameters(op), "responses": _responses(op)}
+        "summary": op.summary, "parameters": _parameters(op), "responses": _responses(op, refs)}
     if op.key:
         operation["security"] = [{op.key: []}]
     if op.body is not None:
-        content = _json(op.body)
+        content = _json(refs[op.body])
         if op.example is not None:
             content["application/json"]["example"] = op.example
         operation["requestBody"] = {"required": op.body_required, "content": content}
@@ -211,17 +252,35 @@ def referee_operations() -> list[Op]:
 def _referee_op(spec: GameSpec[Any, Any], name: str, judge: Judge[Any]) -> Op:
     """A situation described by its judge's shapes; one no shape was written for is an object
     with its rules, answered by a verdict."""
-    shapes = s.REFEREE.get(judge, s.RefereeShapes("judge a situation",
-                                                  s.obj(rules=s.RULES), s.ref("Verdict")))
-    return Op("post", f"/referee/{spec.name}/{name}", f"{spec.title}: {shapes.summary}",
-              shapes.verdict, body=shapes.body, example=shapes.example)
+    shaped = shapes(judge)
+    return Op("post", f"/referee/{spec.name}/{name}", f"{spec.title}: {shaped.summary}",
+              shaped.verdict, body=shaped.body, example=shaped.example)
+
+
+def components(operations: list[Op]) -> tuple[dict[Shape, JsonSchemaValue], dict[str, Any]]:
+    """Each answer's and body's model as a reference, and the schemas they refer to: answers
+    as they are written (serialization), bodies as they are read (validation)."""
+    answers: set[Shape] = {op.answer for op in operations} | {a.Error, a.Stale, a.Conflict}
+    bodies: set[Shape] = {op.body for op in operations if op.body} | {b.ShelemHand}
+    models: list[tuple[Shape, JsonSchemaMode]] = [
+        *((model, "serialization") for model in sorted(answers, key=_name)),
+        *((model, "validation") for model in sorted(bodies, key=_name))]
+    refs, schemas = models_json_schema(models, ref_template=REF, schema_generator=Described)
+    return ({model: ref for (model, _), ref in refs.items() if issubclass(model, BaseModel)},
+            schemas.get("$defs", {}))
+
+
+def _name(model: Shape) -> str:
+    return model.__name__
 
 
 def document() -> dict[str, Any]:
     """The whole description, as `GET /api/v1/openapi.json` answers it."""
+    operations = [*referee_operations(), *OPERATIONS]
+    refs, schemas = components(operations)
     paths: dict[str, Any] = {}
-    for op in [*referee_operations(), *OPERATIONS]:
-        paths.setdefault(op.path, {})[op.method] = _operation(op)
+    for op in operations:
+        paths.setdefault(op.path, {})[op.method] = _operation(op, refs)
     return {
         "openapi": "3.1.0",
         "info": {"title": "Companion API", "version": "1",
@@ -231,7 +290,7 @@ def document() -> dict[str, Any]:
                                 "Accept-Language (en, ar, fa)."},
         "servers": [{"url": "/api/v1"}],
         "components": {
-            "schemas": s.SCHEMAS,
+            "schemas": schemas,
             "securitySchemes": {
                 EDITOR: {"type": "http", "scheme": "bearer", "description": "a game's edit key"},
                 DIRECTOR: {"type": "http", "scheme": "bearer",

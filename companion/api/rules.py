@@ -8,6 +8,7 @@ from flask.typing import ResponseReturnValue
 from ..rules.catalogue import GAMES, get_game
 from ..rules.situation import require
 from ..services.scoring import score_hand
+from . import answers as a
 from .blueprint import bp
 from .body import json_body
 from .serialize import hand_score
@@ -15,7 +16,8 @@ from .serialize import hand_score
 
 @bp.get("/rules")
 def catalogue() -> ResponseReturnValue:
-    return jsonify({"games": [spec.catalogue() for spec in GAMES.values()]})
+    return jsonify(a.Catalogue(games=[a.CatalogueGame.model_validate(spec.catalogue())
+                                      for spec in GAMES.values()]).plain())
 
 
 @bp.post("/score/<game>")
@@ -23,4 +25,4 @@ def score(game: str) -> ResponseReturnValue:
     spec = get_game(game)
     data = json_body()
     rules = spec.resolve(data.get("rules"))
-    return jsonify(hand_score(score_hand(spec, rules, require(data, "hand"))))
+    return jsonify(hand_score(score_hand(spec, rules, require(data, "hand"))).plain())

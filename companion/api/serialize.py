@@ -1,9 +1,10 @@
-"""Rules-engine results as JSON, with every message in the request's language."""
+"""Rules-engine results as the API's answers (answers.py), with every message in the
+request's language."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Response, jsonify, url_for
 
@@ -12,14 +13,18 @@ from ..i18n import render_msg
 from ..rules.scores import HandScore
 from ..services import acting, game_cache, games
 from ..services.games import GameView
+from . import answers as a
+
+Warned = TypeVar("Warned", a.Game, a.Round, a.Tournament)
 
 
-def with_warnings(body: dict[str, Any]) -> dict[str, Any]:
+def with_warnings(answer: Warned) -> Warned:
     """The answer, with the sentences the change left for the reader (`warnings`), if any."""
     warnings = acting.current().warnings
-    if warnings:
-        body["warnings"] = [render_msg(sentence) for sentence in warnings]
-    return body
+    if not warnings:
+        return answer
+    return answer.model_copy(
+        update={"warnings": [render_msg(sentence) for sentence in warnings]})
 
 
 def allow_cascade(data: dict[str, Any]) -> None:
@@ -28,54 +33,35 @@ def allow_cascade(data: dict[str, Any]) -> None:
     current.cascade = data.get("cascade") is True and current.by == acting.DIRECTOR
 
 
-def hand_score(score: HandScore) -> dict[str, Any]:
-    return {
-        "scores": score.scores,
-        "details": score.details,
-        **score.extras,
-        "breakdown": [
-            [{"label": render_msg(line.label), "points": line.points} for line in side]
-            for side in score.lines
-        ],
-    }
+def hand_score(score: HandScore) -> a.HandScore:
+    return a.HandScore(
+        scores=score.scores, details=score.details, **score.extras,
+        breakdown=[[a.BreakdownLine(label=render_msg(line.label), points=line.points)
+                    for line in side] for side in score.lines])
 
 
 def cards(items: Iterable[object]) -> list[str]:
     return [str(card) for card in items]
 
 
-def game_json(game: GameView) -> dict[str, Any]:
+def game_json(game: GameView) -> a.Game:
     """A game as `GET /api/v1/games/<id>` returns it."""
     row, state = game.row, game.state
-    return {
-        "id": row.id,
-        "game": row.game,
-        "rules": row.rules,
-        "players": row.players,
-        "teams": row.teams,
-        "sides": game.sides,
-        "hands": [
-            {"number": i + 1, "scores": score.scores, "hand": hand, "details": score.details,
-             "counted": i < state.counted, "totals": totals, **score.extras}
-            for i, (hand, score, totals) in enumerate(zip(game.hands, state.hands,
-                                                          state.running_totals))
-        ],
-        "totals": state.totals,
-        "carry": state.carry,
-        "target": state.target,
-        "finished": state.finished,
-        "winner": state.winner,
-        "winners": state.winners,
-        "status": render_msg(state.status),
-        "dealer": state.dealer,
-        "leader": state.leader,
-        "version": row.version,
-        "view_url": url_for("games.show", game_id=row.id, _external=True),
-        "match": match_json(game),
-    }
+    return a.Game(
+        id=row.id, game=row.game, rules=row.rules, players=row.players, teams=row.teams,
+        sides=game.sides,
+        hands=[a.GameHand(number=i + 1, scores=score.scores, hand=hand, details=score.details,
+                          counted=i < state.counted, totals=totals, **score.extras)
+               for i, (hand, score, totals) in enumerate(zip(game.hands, state.hands,
+                                                             state.running_totals))],
+        totals=state.totals, carry=state.carry, target=state.target, finished=state.finished,
+        winner=state.winner, winners=state.winners, status=render_msg(state.status),
+        dealer=state.dealer, leader=state.leader, version=row.version,
+        view_url=url_for("games.show", game_id=row.id, _external=True),
+        match=match_json(game))
 
 
-def match_json(game: GameView) -> dict[str, Any] | None:
+def match_json(game: GameView) -> a.Match | None:
     """The match the game is part of (a tournament table's or a Basra match), else None."""
     session = get_session()
     # A tournament table's (no query for a game known to be at none), else its Basra match.
@@ -83,7 +69,7 @@ def match_json(game: GameView) -> dict[str, Any] | None:
              or games.standalone_match(session, game.row))
     if match is None:
         return None
-    return {"wins": list(match.wins), "next_game": match.next_game, "decided": match.decided}
+    return a.Match(wins=list(match.wins), next_game=match.next_game, decided=match.decided)
 
 
 def edit_url(game_id: str, key: str) -> str:
@@ -93,7 +79,6 @@ def edit_url(game_id: str, key: str) -> str:
 
 def created_game(game: GameView, key: str) -> tuple[Response, int, dict[str, str]]:
     """A new game's answer: the game, its edit key (shown this once) and edit link."""
-    body = game_json(game)
-    body["edit_key"] = key
-    body["edit_url"] = edit_url(game.row.id, key)
-    return jsonify(body), 201, {"Location": url_for("api.get_game", game_id=game.row.id)}
+    body = a.GameWithKey.model_validate(game_json(game).model_dump(exclude_unset=True)
+                                        | {"edit_key": key, "edit_url": edit_url(game.row.id, key)})
+    return jsonify(body.plain()), 201, {"Location": url_for("api.get_game", game_id=game.row.id)}

@@ -10,6 +10,7 @@ from ..limits import creates
 from ..pages.access import require_edit_key
 from ..services import games, transfer
 from ..services.rotation import rotate_game_key
+from . import answers as a
 from .blueprint import bp
 from .body import json_body
 from .serialize import created_game, edit_url, game_json
@@ -20,12 +21,12 @@ def rotate_key(game_id: str) -> ResponseReturnValue:
     """A new edit key; the old one stops working at once."""
     require_edit_key(game_id)
     key = rotate_game_key(get_session(), game_id)
-    return jsonify({"edit_key": key, "edit_url": edit_url(game_id, key)})
+    return jsonify(a.NewKey(edit_key=key, edit_url=edit_url(game_id, key)).plain())
 
 
 @bp.get("/games/<game_id>/export")
 def export_game(game_id: str) -> ResponseReturnValue:
-    return jsonify(transfer.export_game(get_session(), game_id))
+    return jsonify(a.Export.model_validate(transfer.export_game(get_session(), game_id)).plain())
 
 
 @bp.post("/games/import")
@@ -41,12 +42,11 @@ def delete_game(game_id: str) -> ResponseReturnValue:
     """Hide the game; `POST .../restore` brings it back within 7 days."""
     require_edit_key(game_id)
     games.delete_game(get_session(), game_id)
-    return jsonify({"deleted": game_id,
-                    "restore_url": url_for("api.restore_game", game_id=game_id,
-                                           _external=True)})
+    return jsonify(a.Deleted(deleted=game_id, restore_url=url_for(
+        "api.restore_game", game_id=game_id, _external=True)).plain())
 
 
 @bp.post("/games/<game_id>/restore")
 def restore_game(game_id: str) -> ResponseReturnValue:
     require_edit_key(game_id)
-    return jsonify(game_json(games.restore_game(get_session(), game_id)))
+    return jsonify(game_json(games.restore_game(get_session(), game_id)).plain())

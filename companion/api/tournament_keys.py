@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from flask import jsonify, url_for
+from flask import jsonify
 from flask.typing import ResponseReturnValue
 
 from ..db import get_session
@@ -11,7 +11,7 @@ from ..pages.tournament_access import require_director
 from ..services import tournaments
 from ..services.rotation import replace_side_keys, rotate_director_key
 from .blueprint import bp
-from .tournaments import _match_json, tournament_json
+from .tournaments import _match_json, tournament_json, with_director_key
 
 
 @bp.post("/tournaments/<tournament_id>/key")
@@ -19,11 +19,9 @@ def rotate_director(tournament_id: str) -> ResponseReturnValue:
     """The old director key stops at once; the answer carries the new table links."""
     require_director(tournament_id)
     key = rotate_director_key(get_session(), tournament_id)
-    body = tournament_json(tournaments.load(get_session(), tournament_id), key)
-    body["director_key"] = key
-    body["director_url"] = url_for("tournaments.show", tournament_id=tournament_id, key=key,
-                                   _external=True)
-    return jsonify(body)
+    body = with_director_key(tournament_json(tournaments.load(get_session(), tournament_id), key),
+                             key)
+    return jsonify(body.plain())
 
 
 @bp.post("/tournaments/<tournament_id>/matches/<int:match_id>/side-keys")
@@ -31,4 +29,4 @@ def replace_sides(tournament_id: str, match_id: int) -> ResponseReturnValue:
     """The sides' old links stop at once; the answer is the match with the new ones."""
     key = require_director(tournament_id)
     tournament = replace_side_keys(get_session(), tournament_id, match_id)
-    return jsonify(_match_json(tournaments.match_view(tournament, match_id), key))
+    return jsonify(_match_json(tournaments.match_view(tournament, match_id), key).plain())

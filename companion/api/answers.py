@@ -1,0 +1,423 @@
+"""The API's answers, one pydantic model per shape: the routes build them (serialize.py) and
+the OpenAPI description is generated from them (openapi.py).
+
+An answer is strict: no field it does not name (`additionalProperties: false` in the
+description), no value of another type taken and converted. A field with a default is one the
+answer may leave out (a game's `warnings`, the director's `side_keys`): `plain()` writes only
+the fields given.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..inputs import MAX_NUMBER
+
+# Numbers as the boundary takes them (companion/inputs.py): anything longer is refused.
+Int = Annotated[int, Field(ge=-(MAX_NUMBER - 1), le=MAX_NUMBER - 1)]
+Side = Annotated[int, Field(ge=0)]
+Url = Annotated[str, Field(json_schema_extra={"format": "uri"})]
+When = Annotated[str, Field(json_schema_extra={"format": "date-time"})]
+Object = dict[str, Any]  # a value stored as it was given: a hand, the rules, a state
+WARNINGS = "Sentences about what the change did not change"
+
+
+class Answer(BaseModel):
+    """A JSON answer: its fields and nothing else, each of its own type."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, validate_by_name=True,
+                              serialize_by_alias=True)
+
+    def plain(self) -> dict[str, Any]:
+        """The answer as JSON writes it: the optional fields not given are left out."""
+        return self.model_dump(mode="json", exclude_unset=True)
+
+
+# Errors -----------------------------------------------------------------------------------
+
+class Error(Answer):
+    """Every refusal: a sentence in the reader's language, and the field it is about."""
+
+    error: str
+    field: str = ""
+
+
+class Conflict(Answer):
+    """A change later matches build on: confirmed with cascade, it makes `changes`."""
+
+    error: str
+    field: str | None
+    changes: list[str] = Field(description="What the change would do to later matches, "
+                                           "confirmed with cascade")
+
+
+# Games ------------------------------------------------------------------------------------
+
+class HandExtras(Answer):
+    """What a game's scoring adds to a hand: Basra's carry and majority, Shelem's outcome."""
+
+    carry_in: Int = 0
+    carry_out: Int = 0
+    majority: Side | None = None
+    outcome: str = ""
+    bidder: Side | None = None
+    bid: Int | str | None = None
+    cheating: Side = 0
+
+
+class BreakdownLine(Answer):
+    label: str
+    points: Int
+
+
+class HandScore(HandExtras):
+    scores: list[Int]
+    details: list[Object]
+    breakdown: list[list[BreakdownLine]]
+
+
+class GameHand(HandExtras):
+    number: Int
+    scores: list[Int]
+    hand: Object = Field(description="The hand as entered (API.md); a Shelem hand is a "
+                                     "ShelemHand.")
+    details: list[Object]
+    counted: bool
+    totals: list[Int]
+
+
+class Match(Answer):
+    wins: list[Int]
+    next_game: str | None
+    decided: bool
+
+
+class Game(Answer):
+    id: str
+    game: str
+    rules: Object
+    players: list[str]
+    teams: list[list[Int]] | None
+    sides: list[str]
+    hands: list[GameHand]
+    totals: list[Int]
+    carry: Int
+    target: Int
+    finished: bool
+    winner: Side | None
+    winners: list[Side]
+    status: str
+    dealer: Side
+    leader: Side
+    version: Int
+    view_url: Url
+    match: Match | None
+    warnings: list[str] = Field(default_factory=list, description=WARNINGS)
+
+
+class GameWithKey(Game):
+    edit_key: str
+    edit_url: Url
+
+
+class Stale(Answer):
+    error: str
+    game: Game
+
+
+class ListedGame(Answer):
+    id: str
+    game: str
+    players: list[str]
+    totals: list[Int]
+    finished: bool
+    winners: list[Side]
+    hands: Int
+    updated_at: When
+
+
+class GameList(Answer):
+    games: list[ListedGame]
+
+
+class NewKey(Answer):
+    edit_key: str
+    edit_url: Url
+
+
+class Deleted(Answer):
+    deleted: str
+    restore_url: Url
+
+
+class CatalogueOption(Answer):
+    default: Any
+    values: list[Any] = Field(default_factory=list)
+    type: Literal["int"] = "int"
+    minimum: Int | None = None
+    maximum: Int | None = None
+
+
+class CatalogueGame(Answer):
+    game: str
+    title: str
+    default_preset: str
+    presets: dict[str, Object]
+    options: dict[str, CatalogueOption]
+    players: list[Int]
+    partnerships: Literal["never", "optional", "always"]
+
+
+class Catalogue(Answer):
+    games: list[CatalogueGame]
+
+
+# Export -----------------------------------------------------------------------------------
+
+class ExportedHand(Answer):
+    number: Int
+    hand: Object
+    scores: list[Int]
+    counted: bool
+
+
+class ExportedEvent(Answer):
+    version: Int
+    action: str
+    number: Int | None
+    before: Object | None
+    after: Object | None
+    reason: str | None
+    undone: bool
+    created_at: When | None
+
+
+class ExportedPlayAlong(Answer):
+    state: Object
+    version: Int
+    finished: bool
+
+
+class Export(Answer):
+    format: Literal["companion-game"]
+    format_version: Int
+    id: str
+    game: str
+    rules: Object
+    players: list[str]
+    teams: list[list[Int]] | None
+    sides: list[str]
+    first_dealer: Int
+    version: Int
+    totals: list[Int]
+    finished: bool
+    winners: list[Side]
+    created_at: When | None
+    updated_at: When | None
+    hands: list[ExportedHand]
+    history: list[ExportedEvent]
+    play_along: list[ExportedPlayAlong]
+
+
+# Tournaments ------------------------------------------------------------------------------
+
+class Withdrawn(Answer):
+    after_round: Int
+    reason: str
+
+
+class Entrant(Answer):
+    id: Int
+    seed: Int
+    name: str
+    players: list[str]
+    withdrawn: Withdrawn | None
+
+
+class HandDisputed(Answer):
+    """A hand a side disputes: a game of the match, and the hand's number in it."""
+
+    game: str
+    number: Int
+
+
+class Dispute(Answer):
+    side: Int
+    reason: str
+    hands: list[HandDisputed]
+
+
+class MatchGame(Answer):
+    id: str
+    totals: list[Int]
+    finished: bool
+    winners: list[Side]
+
+
+class TournamentMatch(Answer):
+    id: Int
+    table: Int
+    sides: list[Int]
+    names: list[str]
+    bye: bool
+    decided: bool
+    manual: bool = Field(description="the result was entered by hand")
+    wins: list[Int] | None
+    places: list[Int] | None
+    points: list[Int] | None
+    third_place: bool
+    walkover: bool = Field(description="won because the other side withdrew: no game points, "
+                                       "like a bye")
+    games: list[MatchGame]
+    current_game: str | None
+    provisional: bool
+    dispute: Dispute | None
+    side_keys: list[str] = Field(default_factory=list, description="director only")
+    side_urls: list[Url] = Field(default_factory=list, description="director only")
+    edit_key: str = Field("", description="the table's scorer key: director only")
+    table_url: Url = Field("", description="director only")
+    edit_url: Url = Field("", description="the current game, with the scorer key: director "
+                                          "only")
+
+
+class Round(Answer):
+    number: Int
+    matches: list[TournamentMatch]
+    warnings: list[str] = Field(default_factory=list, description=WARNINGS)
+
+
+class Tournament(Answer):
+    id: str
+    name: str
+    game: str
+    rules: Object
+    format: str
+    settings: Object
+    entrants: list[Entrant]
+    rounds: list[Round]
+    finished: bool
+    version: Int
+    champion: Int | None
+    podium: Annotated[list[Int], Field(min_length=3, max_length=3)] | None
+    view_url: Url
+    standings_url: Url
+    warnings: list[str] = Field(default_factory=list, description=WARNINGS)
+
+
+class TournamentWithKey(Tournament):
+    director_key: str
+    director_url: Url
+
+
+By = Literal["director", "scorer", "side", "system"]
+
+
+class Event(Answer):
+    at: When
+    kind: str
+    by: By
+    round: Int | None
+    table: Int | None
+    match: Int | None
+    names: list[str]
+    reason: str
+    before: Object | None
+    after: Object | None
+
+
+class History(Answer):
+    events: list[Event]
+
+
+class Tie(Answer):
+    with_: list[Int] = Field(alias="with")
+    breakdown: list[tuple[str, Int]]
+    decided_by: str | None
+    shared: bool
+
+
+class Standing(Answer):
+    rank: Int
+    entrant: Int
+    name: str
+    played: Int
+    won: Int
+    drawn: Int
+    lost: Int
+    points: Int | float
+    points_scored: Int
+    points_conceded: Int
+    tiebreaks: dict[str, Int | None]
+    provisional: bool
+    tie: Tie
+
+
+class Standings(Answer):
+    id: str
+    version: Int
+    tiebreaks: list[str]
+    standings: list[Standing]
+
+
+class PlayerRecord(Answer):
+    name: str
+    played: Int
+    won: Int
+    hands: Int
+    average_hand_score: float
+    basras: Int
+    bids_made: Int
+    bids_failed: Int
+    yasa: Int
+    shelem: Int
+
+
+class Players(Answer):
+    players: list[PlayerRecord]
+
+
+# Referee verdicts -------------------------------------------------------------------------
+
+class Verdict(Answer):
+    legal: bool
+    reason: str
+
+
+class BasraVerdict(Verdict):
+    options: list[list[str]]
+    options_truncated: bool
+    best: list[str]
+    basra: bool
+    basra_points: Int
+
+
+class Burnt(Answer):
+    pool: list[str]
+    piles: list[Int]
+
+
+class ShllaatVerdict(Verdict):
+    burnt: Burnt
+    plays_again: bool
+
+
+class Required(Answer):
+    play_pile: bool
+    piles: list[Int]
+
+
+class GharatVerdict(Verdict):
+    required: Required
+
+
+class TrickVerdict(Verdict):
+    winner: Int | None
+    points: Int
+
+
+class BidsVerdict(Verdict):
+    hakem: Int | None
+    contract: Int | str | None
+    redeal: bool

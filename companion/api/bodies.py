@@ -1,0 +1,221 @@
+"""The API's request bodies, one pydantic model per shape, for the OpenAPI description.
+
+They describe what the routes read, as loosely as the services read it: a field the route
+does not read is ignored (no `additionalProperties: false`), and a value the rules refuse is
+refused by the services with a sentence in the reader's language and the field it names,
+never with a validation dump. So these models are the description the fuzzer and clients
+work from, not the parser.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, RootModel
+
+from ..rules import shelem
+from ..rules.catalogue import GAMES
+from .answers import Int, Object, Side
+
+# Text as the boundary takes it: no control characters (companion/inputs.py).
+Text = Annotated[str, Field(pattern="^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$")]
+Card = Text  # "10D", "AS", "♠Q", "jk": read by the rules, which name a bad card
+Cards = list[Card]
+Names = Annotated[list[Text], Field(min_length=1)]
+
+
+def _games(schema: dict[str, Any]) -> None:
+    """The games the catalogue holds as the description is written (a game declared by its
+    spec alone included)."""
+    schema["enum"] = sorted(GAMES)
+
+
+GameName = Annotated[str, Field(json_schema_extra=_games)]
+CASCADE = ("true, with the director's key: a correction that changes a result later knockout "
+           "matches build on reopens and re-seats those already started (their games kept, "
+           "counted for nobody)")
+
+
+class Body(BaseModel):
+    """A request body: the fields a route reads."""
+
+
+class Rules(Body):
+    """A preset and any option of it overridden (GET /rules lists them)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    preset: Text = ""
+
+
+class Hand(RootModel[Object]):
+    """One hand as the game writes it down (API.md); a Shelem hand is a ShelemHand."""
+
+
+class ShelemHand(Body):
+    """A Shelem hand (API.md); `cheating` is Companion's addition."""
+
+    bidder: Annotated[Side, Field(le=1)] = Field(0, description=(
+        "The bidding team: 0 (seats 0 and 2) or 1 (seats 1 and 3)."))
+    bid: Int | Annotated[str, Field(json_schema_extra={"const": shelem.SHELEM_DOUBLE})] = Field(
+        0, description=(
+        "100 up to the pack total in steps of 5, or \"shelem_double\"."))
+    bidder_points: Int = Field(0, description=(
+        "The points the bidding team ended with, widow included: 5 to the pack total in steps "
+        "of 5."))
+    all_passed: bool = Field(False, description=(
+        "true for a hand redealt after three passes (then nothing else)."))
+    cheating: Annotated[Side, Field(le=1)] = Field(0, description=(
+        "Optional: the team caught cheating (shelem.txt, Cheating). The bid (700 for a Shelem "
+        "Double) is deducted from that team's total: on top of its score for the hand, or "
+        "instead of it with the house rule cheating: instead (docs/rulings-cheating.md)."))
+
+
+class CreateGame(Body):
+    game: GameName
+    rules: Rules | None = None
+    players: Names
+    teams: list[list[Int]] | None = None
+    target: Int | None = None
+    first_dealer: Int = 0
+
+
+class ScoreHand(Body):
+    rules: Rules | None = None
+    hand: Hand
+
+
+class AddHand(Body):
+    hand: Hand
+    version: Int = 0
+
+
+class EditHand(AddHand):
+    reason: Text = ""
+    cascade: Any = Field(None, description=CASCADE)
+
+
+class DeleteHand(Body):
+    version: Int = 0
+    reason: Text = ""
+    cascade: Any = Field(None, description=CASCADE)
+
+
+class Undo(Body):
+    version: Int = 0
+
+
+class ChangeGame(Body):
+    players: Names = Field(default_factory=list)
+    target: Int = 0
+    version: Int = 0
+
+
+class ImportGame(Body):
+    """A game as `GET /games/<id>/export` writes it; what import reads of it."""
+
+    format: Literal["companion-game"]
+    format_version: Int
+    game: str
+    rules: Object
+    players: list[str]
+    hands: list[Object]
+    history: list[Object]
+    play_along: list[Object] = Field(default_factory=list)
+
+
+# Tournaments ------------------------------------------------------------------------------
+
+Entrant = Text | list[Text]
+
+
+class CreateTournament(Body):
+    name: Text
+    game: GameName
+    rules: Rules | None = None
+    format: Text
+    entrants: Annotated[list[Entrant], Field(min_length=2)]
+    settings: Object | None = None
+
+
+class Withdraw(Body):
+    reason: Text
+
+
+class AddEntrants(Body):
+    entrants: list[Entrant]
+
+
+class HandInQuestion(Body):
+    """A hand a side disputes: a game of the match, and the hand's number in it."""
+
+    game: str
+    number: Int
+
+
+class Confirm(Body):
+    dispute: Text = ""
+    hands: list[HandInQuestion] = Field(default_factory=list)
+
+
+class MatchResult(Body):
+    winner: Any = Field(None, description="0 or 1 (null: a draw); read only when `places` is "
+                                          "left out")
+    places: list[Int] | None = None
+    points: list[Int] | None = None
+    reason: Text
+    clear: Any = Field(None, description="true: the games decide again (anything else: no)")
+    cascade: Any = Field(None, description=CASCADE)
+
+
+# Referee situations -----------------------------------------------------------------------
+
+class Situation(Body):
+    """A situation the referee judges, under the game's rules (or a preset's)."""
+
+    rules: Rules | None = None
+
+
+class BasraCapture(Situation):
+    floor: Cards
+    played: Card
+    claimed: Cards
+    previous_floor: Cards | None = None
+
+
+class ShllaatClaim(Body):
+    pool: Cards = Field(default_factory=list)
+    piles: list[Int] = Field(default_factory=list)
+
+
+class ShllaatCapture(Situation):
+    pool: Cards
+    piles: list[Cards]
+    player: Int
+    played: Card
+    claimed: ShllaatClaim
+    draw_pile_empty: bool = False
+
+
+class GharatClaim(Body):
+    play_pile: bool = False
+    piles: list[Int] = Field(default_factory=list)
+
+
+class GharatCapture(Situation):
+    play_pile_top: Card | None = None
+    piles: list[Card | None]
+    player: Int
+    played: Card
+    claimed: GharatClaim
+
+
+class ShelemTrick(Situation):
+    trump: Text
+    cards: Cards
+    hands: list[Cards | None] | None = None
+    first_trick: bool = False
+
+
+class ShelemBids(Situation):
+    bids: list[Int | Text]
