@@ -27,12 +27,11 @@ WARNINGS = "Sentences about what the change did not change"
 class Answer(BaseModel):
     """A JSON answer: its fields and nothing else, each of its own type."""
 
-    model_config = ConfigDict(extra="forbid", strict=True, validate_by_name=True,
-                              serialize_by_alias=True)
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     def plain(self) -> dict[str, Any]:
         """The answer as JSON writes it: the optional fields not given are left out."""
-        return self.model_dump(mode="json", exclude_unset=True)
+        return self.model_dump(mode="json", exclude_unset=True, by_alias=True)
 
 
 # Errors -----------------------------------------------------------------------------------
@@ -94,13 +93,18 @@ class Match(Answer):
     decided: bool
 
 
-class Game(Answer):
+class Seated(Answer):
+    """A game as both its answer and its export name it: what, under which rules, who."""
+
     id: str
     game: str
     rules: Object
     players: list[str]
     teams: list[list[Int]] | None
     sides: list[str]
+
+
+class Game(Seated):
     hands: list[GameHand]
     totals: list[Int]
     carry: Int
@@ -200,15 +204,9 @@ class ExportedPlayAlong(Answer):
     finished: bool
 
 
-class Export(Answer):
+class Export(Seated):
     format: Literal["companion-game"]
     format_version: Int
-    id: str
-    game: str
-    rules: Object
-    players: list[str]
-    teams: list[list[Int]] | None
-    sides: list[str]
     first_dealer: Int
     version: Int
     totals: list[Int]
