@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 
+from .helpers import text
 from .stored import stored_games
 
 CAP_SENTENCE = ("A game holds at most 500 hands: start a new game to go on "
@@ -48,3 +49,30 @@ def test_an_import_over_the_cap_is_refused_and_stores_nothing(client):
                        data={"file": (io.BytesIO(json.dumps(data).encode()), "g.json")})
     assert page.status_code == 400 and CAP_SENTENCE in page.get_data(as_text=True)
     assert stored_games(client) == before
+
+
+HISTORY_SENTENCE = ("An imported game's history holds at most 2000 entries; this file's holds "
+                    "2001.")
+
+
+def test_an_import_with_few_hands_and_a_huge_history_is_refused_and_stores_nothing(client):
+    data = _export_with(client, 1)
+    data["history"] = data["history"][:1] * 2001  # one hand, 2001 lines of history
+    before = stored_games(client)
+    response = client.post("/api/v1/games/import", json=data)
+    assert response.status_code == 400
+    assert response.get_json() == {"error": HISTORY_SENTENCE, "field": "history"}
+    page = client.post("/games/import", content_type="multipart/form-data",
+                       data={"file": (io.BytesIO(json.dumps(data).encode()), "g.json")})
+    assert page.status_code == 400 and HISTORY_SENTENCE in text(page)
+    assert stored_games(client) == before
+
+
+def test_an_import_with_a_history_at_the_cap_comes_in_whole(client):
+    data = _export_with(client, 1)
+    data["history"] = data["history"][:1] * 2000
+    imported = client.post("/api/v1/games/import", json=data)
+    assert imported.status_code == 201, imported.get_json()
+    game = imported.get_json()
+    changes = client.get(f"/api/v1/games/{game['id']}/export").get_json()["history"]
+    assert len(changes) == 2000

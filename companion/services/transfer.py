@@ -16,13 +16,16 @@ from ..rules.catalogue import get_game
 from ..rules.messages import N_, RuleError, msg
 from . import games, keys
 from .csv_file import csv_text
-from .games.changing import denormalise
+from .games.changing import MAX_HANDS, denormalise
 from .reasons import MAX_REASON
 from .seating import clean_players, clean_teams
 
 GAME_FORMAT = "companion-game"
 BACKUP_FORMAT = "companion-backup"
 FORMAT_VERSION = 1
+# An imported game's history entries: four for each hand of a game at the cap (added, and then
+# corrected, deleted, undone or redone three times over); a real game has about one per hand.
+MAX_HISTORY = 4 * MAX_HANDS
 KIND_LENGTH = 16  # the history's action and reverses columns hold at most this many characters
 EVENT_FIELDS = ("version", "action", "number", "before", "after", "reason", "undone")
 
@@ -91,7 +94,12 @@ def import_game(session: Session, data: Any) -> tuple[games.GameView, str]:
     games.check_hand_count(len(hands), "hands")
     # Unchecked yet: games.compute has the rules read each hand, and refuse a bad one.
     entered: list[Any] = [item.get("hand") if isinstance(item, dict) else None for item in hands]
-    history = [_event(item, entry) for entry, item in enumerate(_listed(data, "history"), 1)]
+    listed = _listed(data, "history")
+    if len(listed) > MAX_HISTORY:
+        raise RuleError(msg(N_("An imported game's history holds at most {limit} entries; this "
+                               "file's holds {count}."), limit=MAX_HISTORY, count=len(listed)),
+                        "history")
+    history = [_event(item, entry) for entry, item in enumerate(listed, 1)]
     version = max([1, *(event["version"] for event in history)])
     key = keys.new_key()
     row = Game(id=keys.new_id(), game=spec.name, rules=rules.as_dict(), players=names, teams=seats,
