@@ -47,7 +47,8 @@ def test_lists_in_engine_sentences_are_joined_the_readers_way(app):
 
 
 def test_a_basra_verdict_and_its_basra_are_translated_as_two_sentences(app):
-    verdict = basra.judge_capture(basra.SPEC.resolve({}), ["5H"], "5S", ["5H"])
+    rules = basra.SPEC.resolve({})
+    verdict = basra.judge(rules, basra.read_capture(rules, ["5H"], "5S", ["5H"]))
     assert str(verdict.reason) == (
         "The 5♠ takes 5♥ and leaves nothing it could take (Basra: a card that captures "
         "must take all it can). It clears the floor: a basra worth 10 (Basra: basra).")

@@ -16,11 +16,13 @@ from . import basra_playalong
 from .basra_capture import (
     TEN_OF_DIAMONDS,
     TWO_OF_CLUBS,
+    BasraCapture,
     CaptureVerdict,
     basra_points,
     jack_basra_times,
-    judge_capture,
+    judge,
     legal_captures,
+    read_capture,
 )
 from .basra_rules import OPTIONS, PRESETS, BasraRules
 from .cards import DECK_52, Card, parse_cards
@@ -28,10 +30,10 @@ from .messages import N_, Msg, N_plural, RuleError, msg, msgn, side_label
 from .progress import check_index, play_to_target
 from .scores import GameState, HandScore, Line
 from .situation import require
-from .spec import BoardKind, GameSpec, HandForm, QuickForm, RecordColumn, Referee
+from .spec import BoardKind, GameSpec, HandForm, QuickForm, RecordColumn, Referee, Situation
 
-__all__ = ["SPEC", "BasraHand", "CaptureVerdict", "judge_capture", "legal_captures", "play",
-           "read_hand", "referee_capture", "score_hand"]
+__all__ = ["SPEC", "BasraCapture", "BasraHand", "CaptureVerdict", "judge", "legal_captures",
+           "play", "read_capture", "read_hand", "referee_capture", "score_hand"]
 
 HAND_CARDS = 52
 # The fields of a hand in each form; carry_in is optional in both.
@@ -363,10 +365,13 @@ REFEREE_SUMMARY = (
 )
 
 
-def referee_capture(rules: BasraRules, situation: Mapping[str, Any]) -> CaptureVerdict:
+def read_capture_body(rules: BasraRules, body: Mapping[str, object]) -> BasraCapture:
     """A disputed capture as the API states it: floor, played card, what was claimed."""
-    return judge_capture(rules, require(situation, "floor"), require(situation, "played"),
-                         require(situation, "claimed"), situation.get("previous_floor"))
+    return read_capture(rules, require(body, "floor"), require(body, "played"),
+                        require(body, "claimed"), body.get("previous_floor"))
+
+
+referee_capture = Situation(read_capture_body, judge)
 
 
 SPEC = GameSpec(

@@ -245,7 +245,7 @@ def _cards_for(counts: int, cards: Sequence[Card]) -> list[Card]:
 _PARSED: dict[str, Card] = {}  # card texts already read; short texts only, so it stays small
 
 
-def _parse(item: Any, field: str, index: int) -> Card:
+def _parse(item: object, field: str, index: int) -> Card:
     card = _PARSED.get(item) if isinstance(item, str) else None
     if card is None:
         card = parse_card(item, f"{field}[{index}]")
@@ -254,7 +254,7 @@ def _parse(item: Any, field: str, index: int) -> Card:
     return card
 
 
-def _read_cards(items: Any, field: str) -> list[Card]:
+def _read_cards(items: object, field: str) -> list[Card]:
     """Cards of one 52-card pack, each at most once (checked here: this is the hot path)."""
     if not isinstance(items, list):
         raise RuleError(msg(N_("A list of cards was expected.")), field)
@@ -273,7 +273,7 @@ def _read_cards(items: Any, field: str) -> list[Card]:
     return cards
 
 
-def _read_situation(floor: Any, played: Any) -> tuple[list[Card], Card]:
+def _read_situation(floor: object, played: object) -> tuple[list[Card], Card]:
     floor_cards = _read_cards(floor, "floor")
     card = parse_card(played, "played")
     if card.is_joker:
@@ -284,7 +284,7 @@ def _read_situation(floor: Any, played: Any) -> tuple[list[Card], Card]:
     return floor_cards, card
 
 
-def _read_claimed(claimed: Any, floor: Sequence[Card]) -> list[Card]:
+def _read_claimed(claimed: object, floor: Sequence[Card]) -> list[Card]:
     cards = _read_cards(claimed, "claimed")
     on_floor = set(floor)
     for i, card in enumerate(cards):
@@ -294,7 +294,7 @@ def _read_claimed(claimed: Any, floor: Sequence[Card]) -> list[Card]:
     return cards
 
 
-def _read_previous(previous: Any, floor: Sequence[Card], played: Card) -> list[Card] | None:
+def _read_previous(previous: object, floor: Sequence[Card], played: Card) -> list[Card] | None:
     """The floor before the previous play, checked to lead to `floor` with one card."""
     if previous is None:
         return None
@@ -449,21 +449,40 @@ def _group_cards(groups: Sequence[int], cards: Sequence[Card]) -> list[list[Card
     return found
 
 
-def judge_capture(
-    rules: BasraRules, floor: Any, played: Any, claimed: Any, previous_floor: Any = None
-) -> CaptureVerdict:
-    """Is taking `claimed` from `floor` with `played` legal, and is it a basra?"""
+@dataclass(frozen=True)
+class BasraCapture:
+    """A disputed capture: the floor, the card played onto it, what the player took, and
+    maybe the floor before the previous play (for the Lebanese lone-card basra)."""
+
+    floor: list[Card]
+    played: Card
+    claimed: list[Card]
+    previous_floor: list[Card] | None = None
+
+
+def read_capture(
+    rules: BasraRules, floor: object, played: object, claimed: object,
+    previous_floor: object = None
+) -> BasraCapture:
+    """The situation from cards as text (or Cards): each card once, in a floor some play
+    leaves; RuleError naming the field otherwise."""
     floor_cards, card = _read_situation(floor, played)
     taken = _read_claimed(claimed, floor_cards)
     _check_floor(rules, floor_cards)
     previous = _read_previous(previous_floor, floor_cards, card)
     if previous is not None:
         _check_previous(rules, previous, floor_cards)
+    return BasraCapture(floor_cards, card, taken, previous)
+
+
+def judge(rules: BasraRules, situation: BasraCapture) -> CaptureVerdict:
+    """Is taking what was claimed from the floor with the played card legal, and a basra?"""
+    floor_cards, card, taken = situation.floor, situation.played, situation.claimed
     options, truncated, best = _captures(rules, floor_cards, card, OPTIONS_LIMIT)
     fault = _fault(rules, floor_cards, card, taken, best)
     if fault is not None:
         return CaptureVerdict(False, fault, options, truncated, best, False, 0)
-    reason, points = _legal_reason(rules, floor_cards, card, taken, previous)
+    reason, points = _legal_reason(rules, floor_cards, card, taken, situation.previous_floor)
     return CaptureVerdict(True, reason, options, truncated, best, points > 0, points)
 
 

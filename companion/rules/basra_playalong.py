@@ -11,7 +11,13 @@ from dataclasses import dataclass, field
 from itertools import combinations, product
 from typing import Any
 
-from .basra_capture import SEVEN_OF_DIAMONDS, judge_capture, legal_captures, sweeps_floor
+from .basra_capture import (
+    SEVEN_OF_DIAMONDS,
+    judge,
+    legal_captures,
+    read_capture,
+    sweeps_floor,
+)
 from .basra_rules import BasraRules, resolve
 from .cards import DECK_52, Card, parse_card, parse_cards
 from .messages import N_, Msg, RuleError, msg, msgn
@@ -93,7 +99,7 @@ def progress(state: dict[str, Any]) -> Progress:
                    set(floor), state["first"])
     for number, play in enumerate(state["plays"]):
         card, take = parse_card(play["card"]), parse_cards(play["take"])
-        verdict = judge_capture(rules, now.floor, card, take, now.previous_floor)
+        verdict = judge(rules, read_capture(rules, now.floor, card, take, now.previous_floor))
         side = sides[_seat(state, number)]
         now.previous_floor = list(now.floor)  # for the next play's lone-card basra
         if take:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from .cards import DECK_52, Card, parse_card
 from .fishing import (
@@ -24,7 +24,7 @@ from .options import Option, Rules
 from .progress import check_index, play_to_target
 from .scores import GameState, HandScore
 from .situation import claimed, require
-from .spec import BoardKind, GameSpec, HandForm, QuickForm, Referee
+from .spec import BoardKind, GameSpec, HandForm, QuickForm, Referee, Situation
 
 # Cards left in the play pile score for nobody, so a count may fall short of the deck's.
 VALUES = CardValues((
@@ -111,17 +111,29 @@ _FROM_PILES = {"whole_pile": N_("the whole piles of Players {players}"),
                "top_card": N_("the top cards of the piles of Players {players}")}
 
 
-def judge_capture(
-    rules: GharatRules,
-    play_pile_top: Any,
-    piles: Any,
-    player: Any,
-    played: Any,
-    claimed_play_pile: Any,
-    claimed_piles: Any,
-) -> GharatVerdict:
-    """Is taking the claimed piles with `played` legal? Only ranks match; suits never matter,
-    so the sentences name ranks only ("7 takes...")."""
+@dataclass(frozen=True)
+class GharatCapture:
+    """A disputed capture: the top of the play pile and of every player's pile (None where
+    empty), whose turn, the card played, and whether it claims the play pile and whose piles."""
+
+    play_pile_top: Card | None
+    tops: list[Card | None]
+    player: int
+    played: Card
+    claimed_play_pile: bool
+    claimed_piles: list[int]
+
+
+def read_capture(
+    _rules: GharatRules,
+    play_pile_top: object,
+    piles: object,
+    player: object,
+    played: object,
+    claimed_play_pile: object,
+    claimed_piles: object,
+) -> GharatCapture:
+    """The situation from cards as text; RuleError naming the field for one no deal makes."""
     top = None if play_pile_top is None else parse_card(play_pile_top, "play_pile_top")
     tops = _read_tops(piles)
     seat = check_index(player, len(tops), "player")
@@ -133,6 +145,15 @@ def judge_capture(
         raise RuleError(msg(N_("The play pile is empty: there is nothing to take.")),
                         "claimed.play_pile")
     claimed = read_claimed_piles(claimed_piles, [t is None for t in tops])
+    return GharatCapture(top, tops, seat, card, claimed_play_pile, claimed)
+
+
+def judge(rules: GharatRules, situation: GharatCapture) -> GharatVerdict:
+    """Is taking the claimed piles with the played card legal? Only ranks match; suits never
+    matter, so the sentences name ranks only ("7 takes...")."""
+    top, tops, seat, card = (situation.play_pile_top, situation.tops, situation.player,
+                             situation.played)
+    claimed_play_pile, claimed = situation.claimed_play_pile, situation.claimed_piles
 
     def matches(pile_top: Card | None) -> bool:
         return pile_top is not None and pile_top.rank == card.rank
@@ -199,7 +220,7 @@ def _placed(rules: GharatRules, card: Card, play_pile: bool, taken: list[int],
     return msg(N_("{card} takes nothing and goes on top of the play pile."), card=_rank(card))
 
 
-def _read_tops(piles: Any) -> list[Card | None]:
+def _read_tops(piles: object) -> list[Card | None]:
     counts = SPEC.player_counts
     if not isinstance(piles, list) or len(piles) not in counts:
         raise RuleError(msg(N_("piles must give the top card of every player's pile, null for "
@@ -224,13 +245,15 @@ REFEREE_SUMMARY = (
 )
 
 
-def referee_capture(rules: GharatRules, situation: Mapping[str, Any]) -> GharatVerdict:
+def read_capture_body(rules: GharatRules, body: Mapping[str, object]) -> GharatCapture:
     """A disputed capture as the API states it: the tops of the piles, the card, the claim."""
-    taken = claimed(situation)
-    return judge_capture(
-        rules, require(situation, "play_pile_top"), require(situation, "piles"),
-        require(situation, "player"), require(situation, "played"),
-        taken.get("play_pile", False), taken.get("piles", []))
+    taken = claimed(body)
+    return read_capture(
+        rules, require(body, "play_pile_top"), require(body, "piles"), require(body, "player"),
+        require(body, "played"), taken.get("play_pile", False), taken.get("piles", []))
+
+
+referee_capture = Situation(read_capture_body, judge)
 
 
 SPEC = GameSpec(

@@ -18,7 +18,15 @@ from .options import Option, Rules
 from .progress import play_to_target
 from .scores import GameState, HandScore, Line
 from .situation import flag, require
-from .spec import BoardKind, GameSpec, HandForm, QuickForm, RecordColumn, Referee
+from .spec import (
+    BoardKind,
+    GameSpec,
+    HandForm,
+    QuickForm,
+    RecordColumn,
+    Referee,
+    Situation,
+)
 
 PLAYERS = 4
 TEAMS = 2
@@ -387,7 +395,7 @@ class TrickVerdict:
                 "reason": self.reason}
 
 
-def _read_trump(trump: Any) -> str:
+def _read_trump(trump: object) -> str:
     suit = trump.strip() if isinstance(trump, str) else ""
     suit = _SUIT_BY_SYMBOL.get(suit, suit.upper())
     if suit not in SUIT_SYMBOLS:
@@ -395,7 +403,7 @@ def _read_trump(trump: Any) -> str:
     return suit
 
 
-def _read_trick(cards: Any) -> list[Card]:
+def _read_trick(cards: object) -> list[Card]:
     trick = parse_cards(cards, "cards")
     if len(trick) != PLAYERS:
         raise RuleError(msg(N_("A trick has 4 cards, one from each player: {count} entered."),
@@ -404,7 +412,7 @@ def _read_trick(cards: Any) -> list[Card]:
     return trick
 
 
-def _read_trick_hands(hands: Any, trick: list[Card]) -> list[list[Card] | None]:
+def _read_trick_hands(hands: object, trick: list[Card]) -> list[list[Card] | None]:
     """The hands held before the trick, None where not known; each given hand must hold the
     card its player played and none another player played."""
     if not isinstance(hands, list) or len(hands) != PLAYERS:
@@ -460,18 +468,35 @@ def _revoke_reason(trick: list[Card], hands: list[list[Card] | None], player: in
                suit=SUIT_SYMBOLS[led])
 
 
-def judge_trick(rules: ShelemRules, trump: Any, cards: Any, hands: Any = None,
-                first_trick: bool = False) -> TrickVerdict:
-    """Referee one trick; players are counted from 1 in play order, the leader first.
+@dataclass(frozen=True)
+class ShelemTrick:
+    """A disputed trick: the trump suit, the four cards leader first, the hands held before
+    it (None where not known), and whether it is the hand's first trick."""
 
-    `hands` (optional) holds what each player held before the trick, None where it is not
-    known: every known hand is checked for following suit. With `first_trick`, the Hâkem's
-    opening lead must be a trump: it announces the trump.
-    """
+    trump: str
+    cards: list[Card]
+    hands: list[list[Card] | None]
+    first_trick: bool = False
+
+
+def read_trick(_rules: ShelemRules, trump: object, cards: object, hands: object = None,
+               first_trick: bool = False) -> ShelemTrick:
+    """The trick from cards as text; RuleError naming the field for one no deal makes."""
     suit = _read_trump(trump)
     trick = _read_trick(cards)
     held: list[list[Card] | None] = (
         [None] * PLAYERS if hands is None else _read_trick_hands(hands, trick))
+    return ShelemTrick(suit, trick, held, first_trick)
+
+
+def judge(rules: ShelemRules, situation: ShelemTrick) -> TrickVerdict:
+    """Referee one trick; players are counted from 1 in play order, the leader first.
+
+    Every known hand is checked for following suit. On the first trick the Hâkem's opening
+    lead must be a trump: it announces the trump.
+    """
+    suit, trick, held, first_trick = (situation.trump, situation.cards, situation.hands,
+                                      situation.first_trick)
     winner = _trick_winner(suit, trick)
     points = TRICK_POINTS + sum(card_points(rules, card) for card in trick)
     if first_trick and trick[0].suit != suit:
@@ -557,7 +582,7 @@ class _Auction:
             self.turn = (self.turn + 1) % len(self.active)
 
 
-def _read_call(call: Any, index: int) -> int | str:
+def _read_call(call: object, index: int) -> int | str:
     call = _normal(call)
     if _is_int(call) or (isinstance(call, str) and call in (PASS, SHELEM_DOUBLE)):
         return call
@@ -565,12 +590,25 @@ def _read_call(call: Any, index: int) -> int | str:
                            "\"shelem_double\"."), call=index + 1), f"bids[{index}]")
 
 
-def judge_bids(rules: ShelemRules, bids: Any) -> AuctionVerdict:
-    """Referee the calls in turn order, seat 0 (the player after the dealer) first."""
+@dataclass(frozen=True)
+class ShelemBids:
+    """A disputed auction: the calls in turn order, seat 0 (the player after the dealer)
+    first; a call is a bid, "pass" or "shelem_double"."""
+
+    calls: list[int | str]
+
+
+def read_bids(_rules: ShelemRules, bids: object) -> ShelemBids:
+    """The calls from the API's list; RuleError naming the call that is none."""
     if not isinstance(bids, list):
         raise RuleError(msg(N_("The bids must be a list of calls like [100, \"pass\", 105].")),
                         "bids")
-    calls = [_read_call(call, i) for i, call in enumerate(bids)]
+    return ShelemBids([_read_call(call, i) for i, call in enumerate(bids)])
+
+
+def judge_auction(rules: ShelemRules, situation: ShelemBids) -> AuctionVerdict:
+    """Referee the calls in turn order, seat 0 (the player after the dealer) first."""
+    calls = situation.calls
     auction = _Auction(rules, list(range(PLAYERS)))
     for i, call in enumerate(calls):
         problem = auction.problem(call)
@@ -645,15 +683,19 @@ REFEREE_SUMMARY = (
 )
 
 
-def referee_trick(rules: ShelemRules, situation: Mapping[str, Any]) -> TrickVerdict:
+def read_trick_body(rules: ShelemRules, body: Mapping[str, object]) -> ShelemTrick:
     """A disputed trick as the API states it: trump, cards leader first, hands if known."""
-    return judge_trick(rules, require(situation, "trump"), require(situation, "cards"),
-                       situation.get("hands"), flag(situation, "first_trick"))
+    return read_trick(rules, require(body, "trump"), require(body, "cards"), body.get("hands"),
+                      flag(body, "first_trick"))
 
 
-def referee_bids(rules: ShelemRules, situation: Mapping[str, Any]) -> AuctionVerdict:
+def read_bids_body(rules: ShelemRules, body: Mapping[str, object]) -> ShelemBids:
     """A disputed auction as the API states it: the calls in turn order."""
-    return judge_bids(rules, require(situation, "bids"))
+    return read_bids(rules, require(body, "bids"))
+
+
+referee_trick = Situation(read_trick_body, judge)
+referee_bids = Situation(read_bids_body, judge_auction)
 
 
 SPEC = GameSpec(

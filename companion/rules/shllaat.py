@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from .cards import DECK_54, DECK_104, Card, Deck, parse_card, parse_cards
 from .fishing import (
@@ -25,7 +25,7 @@ from .options import Option, Rules
 from .progress import check_index, play_to_target
 from .scores import GameState, HandScore
 from .situation import claimed, flag, require
-from .spec import BoardKind, GameSpec, HandForm, QuickForm, Referee
+from .spec import BoardKind, GameSpec, HandForm, QuickForm, Referee, Situation
 
 
 @dataclass(frozen=True)
@@ -121,17 +121,31 @@ class _Unit:
     rank: str
 
 
-def judge_capture(
+@dataclass(frozen=True)
+class ShllaatCapture:
+    """A disputed capture: the pool, every player's top unit, whose turn, the card played,
+    what it claims from the pool and whose top units, and whether the draw pile is empty."""
+
+    pool: list[Card]
+    units: list[_Unit]
+    player: int
+    played: Card
+    claimed_pool: list[Card]
+    claimed_piles: list[int]
+    draw_pile_empty: bool = False
+
+
+def read_capture(
     rules: ShllaatRules,
-    pool: Any,
-    piles: Any,
-    player: Any,
-    played: Any,
-    claimed_pool: Any,
-    claimed_piles: Any,
+    pool: object,
+    piles: object,
+    player: object,
+    played: object,
+    claimed_pool: object,
+    claimed_piles: object,
     draw_pile_empty: bool = False,
-) -> ShllaatVerdict:
-    """Is taking `claimed_pool` and the top units of `claimed_piles` with `played` legal?"""
+) -> ShllaatCapture:
+    """The situation from cards as text; RuleError naming the field for one no deal makes."""
     pool_cards = parse_cards(pool, "pool")
     card = parse_card(played, "played")
     units = _read_piles(piles)
@@ -139,7 +153,15 @@ def judge_capture(
     taken_pool = parse_cards(claimed_pool, "claimed.pool")
     taken_units = read_claimed_piles(claimed_piles, [not u.cards for u in units])
     _check_cards(DECKS[rules.deck], pool_cards, units, card, taken_pool)
+    return ShllaatCapture(pool_cards, units, seat, card, taken_pool, taken_units,
+                          draw_pile_empty)
 
+
+def judge(_rules: ShllaatRules, situation: ShllaatCapture) -> ShllaatVerdict:
+    """Is taking what the situation claims with its played card legal?"""
+    pool_cards, units, seat, card = (situation.pool, situation.units, situation.player,
+                                     situation.played)
+    taken_pool, taken_units = situation.claimed_pool, situation.claimed_piles
     if seat in taken_units:
         # a player reaching for their own pile is a dispute to rule on, not a typo
         return _illegal(msg(
@@ -178,7 +200,7 @@ def judge_capture(
         reason=_taken(card, taken_pool, taken_units),
         burnt_pool=burnt_pool,
         burnt_piles=burnt_piles,
-        plays_again=captured and not draw_pile_empty,
+        plays_again=captured and not situation.draw_pile_empty,
     )
 
 
@@ -236,7 +258,7 @@ def _taken(card: Card, taken_pool: list[Card], taken_units: list[int]) -> Msg:
                card=card.label, what=what, rule=rule)
 
 
-def _read_piles(piles: Any) -> list[_Unit]:
+def _read_piles(piles: object) -> list[_Unit]:
     """Every player's top unit, with its rank; RuleError for a unit no play can build."""
     if not isinstance(piles, list) or not 2 <= len(piles) <= max(SPEC.player_counts):
         raise RuleError(msg(N_("piles must list the top set of every player's pile, "
@@ -301,13 +323,16 @@ REFEREE_SUMMARY = (
 )
 
 
-def referee_capture(rules: ShllaatRules, situation: Mapping[str, Any]) -> ShllaatVerdict:
+def read_capture_body(rules: ShllaatRules, body: Mapping[str, object]) -> ShllaatCapture:
     """A disputed capture as the API states it: pool, piles, whose turn, the card, the claim."""
-    taken = claimed(situation)
-    return judge_capture(
-        rules, require(situation, "pool"), require(situation, "piles"),
-        require(situation, "player"), require(situation, "played"), taken.get("pool", []),
-        taken.get("piles", []), flag(situation, "draw_pile_empty"))
+    taken = claimed(body)
+    return read_capture(
+        rules, require(body, "pool"), require(body, "piles"), require(body, "player"),
+        require(body, "played"), taken.get("pool", []), taken.get("piles", []),
+        flag(body, "draw_pile_empty"))
+
+
+referee_capture = Situation(read_capture_body, judge)
 
 
 SPEC = GameSpec(

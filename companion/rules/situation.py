@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from .messages import N_, RuleError, msg
 
 
-def require(data: Mapping[str, Any], name: str) -> Any:
+def require(data: Mapping[str, object], name: str) -> object:
     """`data[name]`; a RuleError naming the field when it is missing."""
     if name not in data:
         raise RuleError(msg(N_("'{name}' is missing."), name=name), name)
     return data[name]
 
 
-def claimed(data: Mapping[str, Any]) -> dict[str, Any]:
+def claimed(data: Mapping[str, object]) -> dict[str, object]:
     """What the player says the card takes: an object."""
     value = require(data, "claimed")
     if not isinstance(value, dict):
@@ -24,7 +23,7 @@ def claimed(data: Mapping[str, Any]) -> dict[str, Any]:
     return value
 
 
-def flag(data: Mapping[str, Any], name: str) -> bool:
+def flag(data: Mapping[str, object], name: str) -> bool:
     """A true/false field, false when absent."""
     value = data.get(name, False)
     if not isinstance(value, bool):

@@ -101,8 +101,24 @@ class Verdict(Protocol):
         ...
 
 
-# judge(rules, situation) -> verdict: the situation shaped like the API's request body
-Judge = Callable[[R, Mapping[str, Any]], Verdict]
+S = TypeVar("S")  # a typed situation: BasraCapture, ShelemTrick...
+
+
+@dataclass(frozen=True)
+class Situation(Generic[R, S]):
+    """A dispute a referee judges: `read` makes the typed situation `S` from one shaped like
+    the API's request body (cards as text), refusing it with a RuleError naming the field;
+    `judge` rules on it. Called as judge(rules, body) -> verdict, it does both."""
+
+    read: Callable[[R, Mapping[str, object]], S]
+    judge: Callable[[R, S], Verdict]
+
+    def __call__(self, rules: R, body: Mapping[str, object]) -> Verdict:
+        return self.judge(rules, self.read(rules, body))
+
+
+# What a referee's situations are registered as: judge(rules, body) -> verdict.
+Judge = Situation[R, Any]
 
 
 @dataclass(frozen=True)

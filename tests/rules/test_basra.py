@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules.basra import SPEC, judge_capture, legal_captures
+from companion.rules.basra import SPEC, legal_captures, read_capture
+from companion.rules.basra import judge as rule_on
 from companion.rules.cards import DECK_52, Card
 from companion.rules.messages import RuleError
 from companion.tournament.matches import MatchProgress, head_to_head
@@ -17,6 +18,11 @@ from companion.tournament.matches import MatchProgress, head_to_head
 # Hands as the API writes them, read then scored or played.
 score_hand = SPEC.score_written
 play = SPEC.play_written
+
+
+def judge_capture(rules, *situation):
+    """A capture given as the API's texts, read then judged."""
+    return rule_on(rules, read_capture(rules, *situation))
 
 DECK = [str(card) for card in DECK_52.cards()]
 SPECIAL = {"JS", "JH", "JD", "JC", "AS", "AH", "AD", "AC", "2C", "10D"}

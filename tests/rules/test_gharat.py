@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules.cards import DECK_52
-from companion.rules.gharat import SPEC, judge_capture
+from companion.rules.gharat import SPEC, read_capture
+from companion.rules.gharat import judge as rule_on
 from companion.rules.messages import RuleError
 
 from ..helpers import gharat_points as points
@@ -17,6 +18,11 @@ from ..helpers import gharat_points as points
 # Hands as the API writes them, read then scored or played.
 score_hand = SPEC.score_written
 play = SPEC.play_written
+
+
+def judge_capture(rules, *situation):
+    """A capture given as the API's texts, read then judged."""
+    return rule_on(rules, read_capture(rules, *situation))
 
 STANDARD = SPEC.resolve({})
 TOP_CARD = SPEC.resolve({"steal": "top_card"})

@@ -10,9 +10,28 @@ from hypothesis import strategies as st
 
 from companion.rules.cards import parse_card
 from companion.rules.messages import RuleError
-from companion.rules.shelem import SPEC, card_points, judge_bids, judge_trick, pack_total
+from companion.rules.shelem import (
+    SPEC,
+    card_points,
+    judge,
+    judge_auction,
+    pack_total,
+    read_bids,
+    read_trick,
+)
 
 from ..helpers import shelem_hand as hand
+
+
+def judge_trick(rules, *trick, **named):
+    """A trick given as the API's texts, read then judged."""
+    return judge(rules, read_trick(rules, *trick, **named))
+
+
+def judge_bids(rules, bids):
+    """An auction given as the API's list of calls, read then judged."""
+    return judge_auction(rules, read_bids(rules, bids))
+
 
 STANDARD = SPEC.resolve({})
 ACES_15 = SPEC.resolve({"ace_points": 15})
@@ -651,6 +670,7 @@ JSON = st.recursive(
                       inner, max_size=4),
     max_leaves=12,
 )
+
 
 
 @settings(max_examples=300, deadline=None)

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 
 from companion.rules.cards import DECK_54, DECK_104, parse_card, parse_cards
 from companion.rules.messages import RuleError
-from companion.rules.shllaat import SPEC, is_special, judge_capture
+from companion.rules.shllaat import SPEC, is_special, read_capture
+from companion.rules.shllaat import judge as rule_on
 
 from ..helpers import shllaat_counts as counts
 from ..helpers import shllaat_even_hand as even_hand
@@ -19,6 +20,11 @@ from ..helpers import shllaat_even_hand as even_hand
 # Hands as the API writes them, read then scored or played.
 score_hand = SPEC.score_written
 play = SPEC.play_written
+
+
+def judge_capture(rules, *situation):
+    """A capture given as the API's texts, read then judged."""
+    return rule_on(rules, read_capture(rules, *situation))
 
 STANDARD = SPEC.resolve({})
 TWO_DECKS = SPEC.resolve({"preset": "two-decks"})
