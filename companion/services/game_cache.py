@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import bindparam, func
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
@@ -57,14 +57,9 @@ def table_match(session: Session, game_id: str) -> games.GameMatch | None:
     return found
 
 
-def board_version(session: Session, game_id: str) -> int:
-    """The version a board is as of (its `since`, its stream's event ids, its ETag): the
-    game's own version, plus what its match line (games won) depends on. For a game of a Basra
-    match, every other game of the match's version and one for each; for a game at a
-    tournament table, the table's other games' versions and the tournament's own version
-    (moved on by every result set, cleared or corrected, and by the versions of any games a
-    correction takes away). So it moves on when another game of the match changes, and only
-    ever grows: a board's version says what it shows. One query."""
+def _board_version_query() -> Any:
+    """board_version's statement, built once (aliases and subqueries cost more to build than
+    the query costs to run)."""
     other, link, mate, played = aliased(Game), aliased(MatchGame), aliased(MatchGame), aliased(Game)
     basra = (select(func.coalesce(func.sum(other.version + 1), 0))
              .where(other.match_id == Game.match_id, other.id != Game.id).scalar_subquery())
@@ -75,8 +70,22 @@ def board_version(session: Session, game_id: str) -> int:
     tournament = (select(Tournament.version).select_from(link)
                   .join(Tournament, col(Tournament.id) == link.tournament_id)
                   .where(link.game_id == Game.id).scalar_subquery())
-    found = session.exec(select(Game.version + basra + table + func.coalesce(tournament, 0))
-                         .where(Game.id == game_id, col(Game.deleted_at).is_(None))).first()
+    return (select(Game.version + basra + table + func.coalesce(tournament, 0))
+            .where(Game.id == bindparam("game_id"), col(Game.deleted_at).is_(None)))
+
+
+_BOARD_VERSION = _board_version_query()
+
+
+def board_version(session: Session, game_id: str) -> int:
+    """The version a board is as of (its `since`, its stream's event ids, its ETag): the
+    game's own version, plus what its match line (games won) depends on. For a game of a Basra
+    match, every other game of the match's version and one for each; for a game at a
+    tournament table, the table's other games' versions and the tournament's own version
+    (moved on by every result set, cleared or corrected, and by the versions of any games a
+    correction takes away). So it moves on when another game of the match changes, and only
+    ever grows: a board's version says what it shows. One query."""
+    found = session.execute(_BOARD_VERSION, {"game_id": game_id}).scalar()
     if found is None:
         raise games.GameNotFound(game_id)
     return int(found)
