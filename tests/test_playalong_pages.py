@@ -83,12 +83,12 @@ def test_a_whole_hand_fills_in_the_score(client):
         assert response.status_code == 200
         state = stored(client.application, game["id"])[-1].state
         if state["pending"]:
-            choice = engine.progress(state).choices[0]
+            choice = engine.progress(engine.read(state)).choices[0]
             response = post(client, game, "choose", take=",".join(map(str, choice)))
     assert "Hand 1 is on the score sheet." in response.get_data(as_text=True)
     rows = stored(client.application, game["id"])
     assert [row.finished for row in rows] == [True]  # the next hand is stored from its first tap
-    expected = engine.hand(rows[0].state)
+    expected = engine.hand(engine.read(rows[0].state))
     saved = client.get(f"/api/v1/games/{game['id']}").get_json()
     assert saved["hands"][0]["hand"] == expected
     assert sum(saved["totals"]) == sum(saved["hands"][0]["scores"])
@@ -218,3 +218,20 @@ def test_the_tally_separates_the_basra_cards(client):
     assert "basras: " in page
     tally = page.split("Ali</bdi></strong>", 1)[1].split("</p>", 1)[0]
     assert tally.count("playing-card") == 2 and "</bdi>, <bdi" in tally
+
+
+def test_a_hand_stored_by_an_earlier_companion_opens_and_plays_on(client):
+    from sqlmodel import Session
+
+    game = new_game(client)
+    earlier = {"rules": game["rules"], "players": 2, "sides": [0, 1], "first": 1,
+               "floor": ["4S", "6H", "10D", "3C"],
+               "plays": [{"card": "10C", "take": ["4S", "6H", "10D"]}], "pending": None}
+    with Session(client.application.extensions["engine"]) as session:
+        session.add(PlayAlong(game_id=game["id"], state=earlier, version=2))
+        session.commit()
+    page = client.get(f"/games/{game['id']}/play-along").get_data(as_text=True)
+    assert "Bahar</bdi></strong>: 4 cards" in page and "Ali plays" in page
+    assert post(client, game, "card", card="3H").status_code == 200  # takes the 3♣: a basra
+    (row,) = stored(client.application, game["id"])
+    assert row.version == 3 and row.state["plays"][-1] == {"card": "3H", "take": ["3C"]}

@@ -1,13 +1,15 @@
 """Basra play-along: a hand recorded card by card, captures taken by the referee's rules.
 
-The state is plain JSON (rules, seats, the four floor cards and every play with what it took),
-so it can be stored as it is; where the hand stands is always recomputed by replaying it, which
-makes undo a matter of dropping the last entry.
+The hand in play (`HandInPlay`: rules, seats, the four floor cards and every play with what it
+took) is a frozen value; `read` and `stored` are the one place it is read from and written as
+the JSON stored for it. Where the hand stands is always recomputed by replaying it, which makes
+undo a matter of dropping the last entry.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from itertools import combinations, product
 from typing import Any
 
@@ -26,44 +28,96 @@ HAND_CARDS = 52
 FLOOR_CARDS = 4
 
 
+@dataclass(frozen=True)
+class Play:
+    """One card played, and the floor cards it took (none: it stayed on the floor)."""
+
+    card: Card
+    take: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True)
+class HandInPlay:
+    """A hand being recorded: seats in playing order (`sides[seat]` is the seat's side),
+    `first` plays the first card (`first_chosen`: the scorer picked it, else it follows the
+    game's leader), the opening floor, the plays so far, and a card waiting for its capture."""
+
+    rules: BasraRules
+    players: int
+    sides: tuple[int, ...]
+    first: int
+    first_chosen: bool = False
+    floor: tuple[Card, ...] = ()
+    plays: tuple[Play, ...] = ()
+    pending: Card | None = None
+
+
+def read(stored: Mapping[str, Any]) -> HandInPlay:
+    """The hand in play from its stored JSON (a state stored before `first_chosen` existed
+    has the game's leader play first); RuleError for a damaged one."""
+    try:
+        players, first, sides = stored["players"], stored["first"], stored["sides"]
+        if not all(type(number) is int for number in (players, first, *sides)):
+            raise TypeError
+        pending = stored["pending"]
+        return HandInPlay(
+            resolve(stored["rules"]), players, tuple(sides), first,
+            bool(stored.get("first_chosen")), tuple(parse_cards(stored["floor"])),
+            tuple(Play(parse_card(play["card"]), tuple(parse_cards(play["take"])))
+                  for play in stored["plays"]),
+            parse_card(pending) if pending else None)
+    except (KeyError, TypeError):
+        raise RuleError(msg(N_("The game's play-along record is damaged.")),
+                        "play_along") from None
+
+
+def stored(state: HandInPlay) -> dict[str, Any]:
+    """The hand in play as JSON, as it is stored (and exported)."""
+    return {"rules": state.rules.as_dict(), "players": state.players,
+            "sides": list(state.sides), "first": state.first,
+            "first_chosen": state.first_chosen, "floor": [str(c) for c in state.floor],
+            "plays": [{"card": str(play.card), "take": [str(c) for c in play.take]}
+                      for play in state.plays],
+            "pending": str(state.pending) if state.pending else None}
+
+
 def new_state(rules: BasraRules, players: int, teams: list[list[int]] | None,
-              first: int) -> dict[str, Any]:
+              first: int) -> HandInPlay:
     """A hand about to start; seats are in playing order, `first` plays the first card.
 
     `first` is the game's leader; `first_chosen` says the scorer picked another seat.
     """
     sides = [next(i for i, team in enumerate(teams) if seat in team) for seat in range(players)] \
         if teams else list(range(players))
-    return {"rules": rules.as_dict(), "players": players, "sides": sides, "first": first,
-            "first_chosen": False, "floor": [], "plays": [], "pending": None}
+    return HandInPlay(rules, players, tuple(sides), first)
 
 
-def started(state: dict[str, Any]) -> bool:
+def started(state: HandInPlay) -> bool:
     """A card has been played (dealing the floor is not playing)."""
-    return bool(state["plays"] or state["pending"])
+    return bool(state.plays or state.pending)
 
 
-def follow_leader(state: dict[str, Any], leader: int) -> dict[str, Any]:
+def follow_leader(state: HandInPlay, leader: int) -> HandInPlay:
     """Until the first card, the game's leader plays first unless the scorer chose a seat.
 
     The leader moves whenever a hand is added or removed on the score sheet, however it was
     entered, so a hand not yet started always follows it.
     """
-    if started(state) or state.get("first_chosen"):
+    if started(state) or state.first_chosen:
         return state
-    return {**state, "first": leader}
+    return replace(state, first=leader)
 
 
-def choose_first(state: dict[str, Any], seat: Any) -> dict[str, Any]:
+def choose_first(state: HandInPlay, seat: Any) -> HandInPlay:
     """The scorer says who plays the first card; only before it is played."""
     if started(state):
         raise RuleError(msg(N_("The first card is already played: undo it to change who "
                                "plays first.")), "first")
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state["players"]:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
         raise RuleError(msgn("Choose the {n} player to play first.",
                              "Choose one of the {n} players to play first.",
-                             count_param="n", n=state["players"]), "first")
-    return {**state, "first": seat, "first_chosen": True}
+                             count_param="n", n=state.players), "first")
+    return replace(state, first=seat, first_chosen=True)
 
 
 @dataclass
@@ -90,15 +144,15 @@ class Progress:
         return HAND_CARDS - len(self.seen)
 
 
-def progress(state: dict[str, Any]) -> Progress:
+def progress(state: HandInPlay) -> Progress:
     """Replay the hand: the floor, each side's captures and basras, whose turn it is."""
-    rules, sides = resolve(state["rules"]), state["sides"]
+    rules, sides = state.rules, state.sides
     count = len(set(sides))
-    floor = parse_cards(state["floor"])
+    floor = list(state.floor)
     now = Progress(floor, None, [[] for _ in range(count)], [[] for _ in range(count)],
-                   set(floor), state["first"])
-    for number, play in enumerate(state["plays"]):
-        card, take = parse_card(play["card"]), parse_cards(play["take"])
+                   set(floor), state.first)
+    for number, play in enumerate(state.plays):
+        card, take = play.card, list(play.take)
         verdict = judge(rules, read_capture(rules, now.floor, card, take, now.previous_floor))
         side = sides[_seat(state, number)]
         now.previous_floor = list(now.floor)  # for the next play's lone-card basra
@@ -112,23 +166,21 @@ def progress(state: dict[str, Any]) -> Progress:
             now.floor.append(card)
         now.seen.add(card)
         now.last_reason = verdict.reason
-    now.next_seat = _seat(state, len(state["plays"]))
-    if state["pending"]:
-        now.pending = parse_card(state["pending"])
+    now.next_seat = _seat(state, len(state.plays))
+    if state.pending:
+        now.pending = state.pending
         now.choices = choices(rules, now.floor, now.pending)
     if len(now.seen) == HAND_CARDS and now.pending is None and now.floor:
         # the last player to capture takes what is left; it is never a basra
         taker = now.last_capturer if now.last_capturer is not None else sides[
-            (state["first"] - 1) % state["players"]]
+            (state.first - 1) % state.players]
         now.captured[taker] += now.floor
         now.floor = []
     return now
 
 
-def _seat(state: dict[str, Any], number: int) -> int:
-    first: int = state["first"]
-    players: int = state["players"]
-    return (first + number) % players
+def _seat(state: HandInPlay, number: int) -> int:
+    return (state.first + number) % state.players
 
 
 def choices(rules: BasraRules, floor: list[Card], card: Card) -> list[list[Card]]:
@@ -147,19 +199,19 @@ def choices(rules: BasraRules, floor: list[Card], card: Card) -> list[list[Card]
     return list(found.values())
 
 
-def add_floor_card(state: dict[str, Any], text: Any) -> dict[str, Any]:
+def add_floor_card(state: HandInPlay, text: Any) -> HandInPlay:
     """Record one of the four opening floor cards."""
     card = parse_card(text, "card")
     DECK_52.check([card], "card")
-    buried = buried_from_floor(resolve(state["rules"]), card)
+    buried = buried_from_floor(state.rules, card)
     if buried is not None:
         raise RuleError(buried, "card")
-    if card in parse_cards(state["floor"]):
+    if card in state.floor:
         raise RuleError(msg(N_("The {card} is already on the floor."), card=card.label), "card")
-    if len(state["floor"]) >= FLOOR_CARDS:
+    if len(state.floor) >= FLOOR_CARDS:
         raise RuleError(msgn("The floor starts with {n} card.", "The floor starts with {n} cards.",
                              count_param="n", n=FLOOR_CARDS), "card")
-    return {**state, "floor": state["floor"] + [str(card)]}
+    return replace(state, floor=(*state.floor, card))
 
 
 def buried_from_floor(rules: BasraRules, card: Card) -> Msg | None:
@@ -185,10 +237,10 @@ def floor_rule(rules: BasraRules) -> Msg:
     return msg(N_("A jack dealt to the floor is buried in the pack and replaced."))
 
 
-def play_card(state: dict[str, Any], text: Any) -> dict[str, Any]:
+def play_card(state: HandInPlay, text: Any) -> HandInPlay:
     """Record the next player's card; it captures by itself unless there is a choice."""
     now = progress(state)
-    if len(state["floor"]) < FLOOR_CARDS:
+    if len(state.floor) < FLOOR_CARDS:
         return add_floor_card(state, text)
     if now.pending is not None:
         raise RuleError(msg(N_("First say what the {card} took."), card=now.pending.label),
@@ -200,15 +252,14 @@ def play_card(state: dict[str, Any], text: Any) -> dict[str, Any]:
     if card in now.seen:
         raise RuleError(msg(N_("The {card} was already played in this hand."),
                             card=card.label), "card")
-    options = choices(resolve(state["rules"]), now.floor, card)
+    options = choices(state.rules, now.floor, card)
     if len(options) > 1:
-        return {**state, "pending": str(card)}
+        return replace(state, pending=card)
     take = options[0] if options else []
-    return {**state, "plays": state["plays"] + [{"card": str(card),
-                                                 "take": [str(c) for c in take]}]}
+    return replace(state, plays=(*state.plays, Play(card, tuple(take))))
 
 
-def choose(state: dict[str, Any], take: Any) -> dict[str, Any]:
+def choose(state: HandInPlay, take: Any) -> HandInPlay:
     """Settle which capture the pending card made; it must be one of the legal ones."""
     now = progress(state)
     if now.pending is None:
@@ -217,22 +268,22 @@ def choose(state: dict[str, Any], take: Any) -> dict[str, Any]:
     if not any(set(option) == taken for option in now.choices):
         raise RuleError(msg(N_("That is not one of the legal captures of the {card}."),
                             card=now.pending.label), "take")
-    play = {"card": str(now.pending), "take": [str(c) for c in now.floor if c in taken]}
-    return {**state, "plays": state["plays"] + [play], "pending": None}
+    play = Play(now.pending, tuple(c for c in now.floor if c in taken))
+    return replace(state, plays=(*state.plays, play), pending=None)
 
 
-def undo(state: dict[str, Any]) -> dict[str, Any]:
+def undo(state: HandInPlay) -> HandInPlay:
     """Take back the last card recorded (or the pending one)."""
-    if state["pending"]:
-        return {**state, "pending": None}
-    if state["plays"]:
-        return {**state, "plays": state["plays"][:-1]}
-    if state["floor"]:
-        return {**state, "floor": state["floor"][:-1]}
+    if state.pending:
+        return replace(state, pending=None)
+    if state.plays:
+        return replace(state, plays=state.plays[:-1])
+    if state.floor:
+        return replace(state, floor=state.floor[:-1])
     raise RuleError(msg(N_("There is nothing to undo.")))
 
 
-def hand(state: dict[str, Any]) -> dict[str, Any]:
+def hand(state: HandInPlay) -> dict[str, Any]:
     """The finished hand in card form, as the game's score sheet takes it."""
     now = progress(state)
     if not now.finished:

@@ -1,7 +1,9 @@
 """Play-along persistence: one unfinished PlayAlong row per game, saved after every card.
 
-A read never writes: until the scorer records something, the hand is only shown, built from
-the game as it stands; the row is created by the first change.
+The row holds the hand in play as JSON; here, and only here, the game's engine reads it into
+its own typed value and writes it back (`read`, `stored`). A read never writes: until the
+scorer records something, the hand is only shown, built from the game as it stands; the row
+is created by the first change.
 """
 
 from __future__ import annotations
@@ -18,28 +20,26 @@ from ..rules.spec import PlayAlongEngine
 from . import games
 
 
-def engine(game: games.GameView) -> PlayAlongEngine[Any]:
+def engine(game: games.GameView) -> PlayAlongEngine[Any, Any]:
     """The game's play-along; a RuleError for a game whose spec has none."""
     if game.spec.play_along is None:
         raise RuleError(msg(N_("Play-along is for Basra games.")), "game")
     return game.spec.play_along
 
 
-def current(session: Session, game: games.GameView) -> Row:
-    """The game's hand in progress as it stands now, or a new one for the next hand.
+def current(session: Session, game: games.GameView) -> tuple[Row, Any]:
+    """The game's hand in progress as it stands now, or a new one for the next hand: its row
+    (for its version) and the hand in play, typed by the game's engine.
 
-    Nothing is saved and the stored row is not touched: its first player follows the game's
-    leader (until a card is played or the scorer picks one) in a copy.
+    Nothing is saved and the stored row is not touched: the hand's first player follows the
+    game's leader (until a card is played or the scorer picks one).
     """
-    row = _stored_or_new(session, game)
-    followed = engine(game).follow_leader(row.state, game.state.leader)
-    if followed is row.state:
-        return row
-    return Row(id=row.id, game_id=row.game_id, state=followed, version=row.version)
+    row, state = _stored_or_new(session, game)
+    return row, engine(game).follow_leader(state, game.state.leader)
 
 
 def change(session: Session, game_id: str, expected_version: int | None,
-           step: Callable[[dict[str, Any]], dict[str, Any]]) -> tuple[Row, int | None]:
+           step: Callable[[Any], Any]) -> tuple[Row, int | None]:
     """Apply one step (a card, a choice, an undo); a finished hand goes to the score sheet.
 
     The first step of a hand creates its row. Returns the row and the number of the hand
@@ -47,19 +47,20 @@ def change(session: Session, game_id: str, expected_version: int | None,
     """
     game = games.load_game(session, game_id)
     games.refuse_finished(game)  # before the first card, not after a whole hand
-    row, steps = _stored_or_new(session, game), engine(game)
+    (row, state), steps = _stored_or_new(session, game), engine(game)
     if expected_version != row.version:
         raise RuleError(msg(N_("This hand was changed on another phone: here it is as it is "
                                "now.")), "version")
-    row.state = step(steps.follow_leader(row.state, game.state.leader))
+    state = step(steps.follow_leader(state, game.state.leader))
+    row.state = steps.stored(state)
     row.version += 1
     row.updated_at = utcnow()
     session.add(row)
     session.commit()
-    if not steps.progress(row.state).finished:
+    if not steps.progress(state).finished:
         return row, None
     # the key makes a retried save add the hand once, even if marking it finished failed
-    _, number = games.add_hand(session, game_id, steps.hand(row.state),
+    _, number = games.add_hand(session, game_id, steps.hand(state),
                                idempotency_key=f"play-along-{row.id}")
     row.finished = True
     session.add(row)
@@ -67,12 +68,14 @@ def change(session: Session, game_id: str, expected_version: int | None,
     return row, number
 
 
-def _stored_or_new(session: Session, game: games.GameView) -> Row:
-    """The unfinished row of the game, else an unsaved one for the next hand."""
-    new_state = engine(game).new_state
+def _stored_or_new(session: Session, game: games.GameView) -> tuple[Row, Any]:
+    """The unfinished row of the game, else an unsaved one for the next hand; with the hand
+    in play it holds."""
+    steps = engine(game)
     row = session.exec(select(Row).where(Row.game_id == game.row.id, ~col(Row.finished))
                        .order_by(col(Row.id).desc())).first()
     if row is not None:
-        return row
-    return Row(game_id=game.row.id, state=new_state(
-        game.rules, len(game.row.players), game.row.teams, game.state.leader))
+        return row, steps.read(row.state)
+    state = steps.new_state(game.rules, len(game.row.players), game.row.teams,
+                            game.state.leader)
+    return Row(game_id=game.row.id, state=steps.stored(state)), state

@@ -28,17 +28,17 @@ def _render(game_id: str, error: Msg | None = None, saved: int | None = None,
             status: int = 200) -> ResponseReturnValue:
     session = get_session()
     game = games.load_game(session, game_id)
-    row = playalong.current(session, game)
+    row, state = playalong.current(session, game)
     engine, deck = playalong.engine(game), game.spec.hand_form.deck
     assert deck is not None  # a game played along has cards
-    now = engine.progress(row.state)
+    now = engine.progress(state)
     query = Query(game.row.game, {"rank": request.args.get("rank", "")})
     ranks, suits = picker(query, deck(game.rules), sorted(now.seen), [],
                           lambda card: {"card": str(card)})
     body = page_or_fragment("playalong/page.html", "playalong/_board.html", game=game, row=row,
-                            now=now, ranks=ranks, suits=suits, error=error, saved=saved,
-                            floor_rule=engine.floor_rule(game.rules),
-                            started=engine.started(row.state))
+                            state=state, now=now, ranks=ranks, suits=suits, error=error,
+                            saved=saved, floor_rule=engine.floor_rule(game.rules),
+                            started=engine.started(state))
     return body, status
 
 

@@ -97,7 +97,7 @@ def test_play_a_whole_basra_hand_along(page, live_server):
     for card in shuffled_hand(rules, 3):
         tap_card(page, card, "#playalong")
         state = engine.play_card(state, card)
-        if state["pending"]:
+        if state.pending:
             choice = engine.progress(state).choices[0]
             page.locator("#playalong .option",
                          has_text=" ".join(c.label for c in choice)).first.click()

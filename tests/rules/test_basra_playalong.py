@@ -104,7 +104,7 @@ def play_whole_hand(rules, players, teams, seed):
     state = engine.new_state(rules, players, teams, first=1)
     for card in shuffled_hand(rules, seed):
         state = engine.play_card(state, card)
-        if state["pending"]:
+        if state.pending:
             state = engine.choose(state, [str(c) for c in
                                           rnd.choice(engine.progress(state).choices)])
     return state
@@ -117,8 +117,8 @@ def test_whole_hand_gives_leftovers_to_the_last_capturer_and_scores(seed):
     assert now.finished and now.floor == []
     hand = engine.hand(state)
     assert sum(len(cards) for cards in hand["captured"]) == 52
-    last = next(p for p in reversed(state["plays"]) if p["take"])
-    side = state["sides"][(state["first"] + state["plays"].index(last)) % 4]
+    last = next(p for p in reversed(state.plays) if p.take)
+    side = state.sides[(state.first + state.plays.index(last)) % 4]
     assert now.last_capturer == side
     score = basra.SPEC.score_written(EGYPTIAN, hand, 2)
     assert sum(d["card_points"] for d in score.details) == 13  # 4 jacks, 4 aces, 2♣ 2, 10♦ 3
@@ -140,7 +140,7 @@ def test_a_jack_dealt_to_the_opening_floor_is_buried_and_replaced():
     assert str(refused.value.message) == (
         "The dealer buries a jack dealt to the floor in the pack and deals a replacement: "
         "tap the card dealt in place of the J♥.")
-    assert state["floor"] == ["4S"]
+    assert [str(card) for card in state.floor] == ["4S"]
 
 
 @pytest.mark.parametrize("rules", [EGYPTIAN, YEMENI], ids=["egyptian", "yemeni"])
@@ -162,14 +162,14 @@ def test_lebanese_seven_of_diamonds_is_an_ordinary_card_on_the_opening_floor():
 
 def test_until_the_first_card_the_first_player_follows_the_games_leader():
     state = record(engine.new_state(EGYPTIAN, 2, None, first=0), "4S")
-    assert engine.follow_leader(state, 1)["first"] == 1
+    assert engine.follow_leader(state, 1).first == 1
     state = record(state, "6H", "10D", "3C", "2S")  # the first card is played
-    assert engine.follow_leader(state, 1)["first"] == 0
+    assert engine.follow_leader(state, 1).first == 0
 
 
 def test_the_scorer_chooses_who_plays_first_and_that_side_captures():
     state = engine.choose_first(engine.new_state(EGYPTIAN, 2, None, first=0), 1)
-    assert engine.follow_leader(state, 0)["first"] == 1  # the scorer's choice stays
+    assert engine.follow_leader(state, 0).first == 1  # the scorer's choice stays
     state = record(state, "4S", "6H", "10D", "3C", "10C")
     now = engine.progress(state)
     assert sorted(map(str, now.captured[1])) == ["10C", "10D", "4S", "6H"]
@@ -183,3 +183,38 @@ def test_who_plays_first_cannot_change_once_the_first_card_is_played():
         engine.choose_first(state, 1)
     with pytest.raises(RuleError, match="Choose one of the 2 players to play first."):
         engine.choose_first(engine.undo(state), 2)
+
+
+# A hand in play as an earlier Companion stored it (before the scorer could pick who plays
+# first): seat 1 played first, its 10♣ took the 4♠ and 6♥ (10) and the 10♦.
+STORED_EARLIER = {"rules": EGYPTIAN.as_dict(), "players": 2, "sides": [0, 1], "first": 1,
+                  "floor": ["4S", "6H", "10D", "3C"],
+                  "plays": [{"card": "10C", "take": ["4S", "6H", "10D"]}], "pending": None}
+
+
+def test_a_hand_stored_by_an_earlier_companion_reads_and_plays_on():
+    state = engine.read(STORED_EARLIER)
+    assert state.first == 1 and not state.first_chosen
+    now = engine.progress(state)
+    assert sorted(map(str, now.captured[1])) == ["10C", "10D", "4S", "6H"]
+    assert [str(c) for c in now.floor] == ["3C"] and now.next_seat == 0
+    state = engine.play_card(engine.follow_leader(state, 0), "3H")  # seat 0 clears the floor
+    assert [str(c) for c in engine.progress(state).basras[0]] == ["3H"]
+
+
+def test_a_hand_in_play_is_stored_as_before_and_reads_back_the_same():
+    assert engine.stored(engine.read(STORED_EARLIER)) == {**STORED_EARLIER,
+                                                          "first_chosen": False}
+    state = engine.choose_first(engine.new_state(LEBANESE, 4, [[0, 2], [1, 3]], first=0), 3)
+    state = record(state, "AS", "6H", "3D", "4C", "2S", "7C")  # the 7♣ has a choice to make
+    assert engine.read(engine.stored(state)) == state
+    assert engine.stored(state)["pending"] == "7C" and engine.stored(state)["sides"] == [0, 1, 0, 1]
+
+
+@pytest.mark.parametrize("damage", [{"first": "1"}, {"plays": None}, {"sides": [0, "x"]}])
+def test_a_damaged_hand_in_play_is_refused_with_a_sentence(damage):
+    with pytest.raises(RuleError, match="The game's play-along record is damaged."):
+        engine.read({**STORED_EARLIER, **damage})
+    without_floor = {key: value for key, value in STORED_EARLIER.items() if key != "floor"}
+    with pytest.raises(RuleError, match="The game's play-along record is damaged."):
+        engine.read(without_floor)
