@@ -88,8 +88,8 @@ def _count(value: object, where: str, field: str) -> int:
 
 
 def _per_side(
-    hand: dict[str, Any], key: str, sides: int, where: str, default: Any = None
-) -> list[Any]:
+    hand: Mapping[str, object], key: str, sides: int, where: str, default: object = None
+) -> list[object]:
     items = hand.get(key, default)
     if items is None:
         raise _fail(where, key, msg(N_("The hand needs {field}."), field=key))
@@ -99,7 +99,9 @@ def _per_side(
     return items
 
 
-def _read_basras(hand: dict[str, Any], sides: int, where: str) -> list[tuple[list[Card], int]]:
+def _read_basras(
+    hand: Mapping[str, object], sides: int, where: str
+) -> list[tuple[list[Card], int]]:
     """(named basra cards, plain basras) per side; each card makes at most one basra."""
     entries = _per_side(hand, "basras", sides, where, [[] for _ in range(sides)])
     read: list[tuple[list[Card], int]] = []
@@ -121,7 +123,7 @@ def _read_basras(hand: dict[str, Any], sides: int, where: str) -> list[tuple[lis
     return read
 
 
-def _check_fields(hand: dict[str, Any], where: str) -> None:
+def _check_fields(hand: Mapping[str, object], where: str) -> None:
     """Nothing but the hand's own fields is kept with it (an unknown one is refused)."""
     known = CARD_FIELDS if "captured" in hand else COUNT_FIELDS
     unknown = next((key for key in hand if key not in known), None)
@@ -132,7 +134,7 @@ def _check_fields(hand: dict[str, Any], where: str) -> None:
             name=str(unknown)))
 
 
-def _read_sides(rules: BasraRules, hand: Any, sides: int, where: str) -> list[BasraPile]:
+def _read_sides(rules: BasraRules, hand: object, sides: int, where: str) -> list[BasraPile]:
     if not isinstance(hand, dict):
         raise _fail(where, "", msg(N_("A Basra hand must be an object with captured cards or "
                                       "card counts.")))
@@ -149,7 +151,7 @@ def _read_sides(rules: BasraRules, hand: Any, sides: int, where: str) -> list[Ba
 
 
 def _from_cards(
-    hand: dict[str, Any], sides: int, basras: list[tuple[list[Card], int]], where: str
+    hand: Mapping[str, object], sides: int, basras: list[tuple[list[Card], int]], where: str
 ) -> list[BasraPile]:
     captured = [parse_cards(cards, f"{where}.captured[{i}]")
                 for i, cards in enumerate(_per_side(hand, "captured", sides, where))]
@@ -172,7 +174,7 @@ def _from_cards(
 
 
 def _from_counts(
-    hand: dict[str, Any], sides: int, basras: list[tuple[list[Card], int]], where: str
+    hand: Mapping[str, object], sides: int, basras: list[tuple[list[Card], int]], where: str
 ) -> list[BasraPile]:
     columns = {}
     for key, total in (("cards", HAND_CARDS), ("jacks", 4), ("aces", 4)):
@@ -236,7 +238,7 @@ def _check_basras(rules: BasraRules, pile: BasraPile, side: int, where: str) -> 
             "two cards."), side=side_label(side), basras=count, cards=pile.cards))
 
 
-def _read_carry(rules: BasraRules, hand: dict[str, Any], where: str) -> int:
+def _read_carry(rules: BasraRules, hand: Mapping[str, object], where: str) -> int:
     carry = _count(hand.get("carry_in", 0), where, "carry_in")
     step = rules.majority_points if rules.majority_tie == "carry" else 0
     if carry and (not step or carry % step):

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import accumulate, chain, combinations, islice, product
 from operator import add
-from typing import Any
 
 from .basra_rules import BasraRules
 from .cards import RANKS, Card, parse_card
@@ -379,7 +378,7 @@ def _numeral_captures(
 
 
 def legal_captures(
-    rules: BasraRules, floor: Any, played: Any, limit: int = OPTIONS_LIMIT
+    rules: BasraRules, floor: object, played: object, limit: int = OPTIONS_LIMIT
 ) -> list[list[Card]]:
     """Every legal capture of `played` from `floor` (at most `limit`), the best first.
 

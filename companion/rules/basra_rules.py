@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Literal
 
 from .messages import N_
 from .options import Option, Rules, resolve_rules
@@ -84,6 +84,6 @@ PRESETS = {
 }
 
 
-def resolve(raw: Any) -> BasraRules:
+def resolve(raw: object) -> BasraRules:
     """Basra rules from a request or from storage (`SPEC.resolve` is the same)."""
     return resolve_rules(BasraRules, OPTIONS, PRESETS, "egyptian", raw)

@@ -195,7 +195,8 @@ def read_hand(
     return _read_counts(hand, lengths, deck, values, exact)
 
 
-def _check_length(items: Any, lengths: Sequence[int], what: Msg, field: str) -> int:
+def _check_length(items: object, lengths: Sequence[int], what: Msg, field: str) -> list[object]:
+    """`items`, a list of one of the accepted lengths."""
     if not isinstance(items, list) or len(items) not in lengths:
         given = len(items) if isinstance(items, list) else 0
         raise RuleError(
@@ -203,14 +204,14 @@ def _check_length(items: Any, lengths: Sequence[int], what: Msg, field: str) -> 
                 field=field, what=what, expected=lengths[0], given=given),
             f"hand.{field}",
         )
-    return len(items)
+    return items
 
 
 def _read_captured(
-    captured: Any, lengths: Sequence[int], deck: Deck, exact: bool
+    captured: object, lengths: Sequence[int], deck: Deck, exact: bool
 ) -> list[list[Card]]:
-    _check_length(captured, lengths, msg(N_("lists of cards")), "captured")
-    per_side = [parse_cards(cards, f"hand.captured[{i}]") for i, cards in enumerate(captured)]
+    per_side = [parse_cards(cards, f"hand.captured[{i}]") for i, cards in
+                enumerate(_check_length(captured, lengths, msg(N_("lists of cards")), "captured"))]
     every = [card for cards in per_side for card in cards]
     if not every:
         raise RuleError(msg(NOTHING_ENTERED), "hand.captured")
@@ -225,7 +226,7 @@ def _read_captured(
 def _read_counts(
     hand: dict[str, Any], lengths: Sequence[int], deck: Deck, values: CardValues, exact: bool
 ) -> list[Counts]:
-    entries = {_check_length(hand[key], lengths, msg(N_("numbers")), key) for key in hand}
+    entries = {len(_check_length(hand[key], lengths, msg(N_("numbers")), key)) for key in hand}
     if len(entries) > 1:
         raise RuleError(msg(N_("Every count must list the same number of sides.")), "hand")
     size = entries.pop()
@@ -249,7 +250,7 @@ def _read_counts(
     return counts
 
 
-def read_claimed_piles(claimed: Any, empty: Sequence[bool]) -> list[int]:
+def read_claimed_piles(claimed: object, empty: Sequence[bool]) -> list[int]:
     """Players whose piles a play claims: each once, none empty."""
     if not isinstance(claimed, list):
         raise RuleError(msg(N_("claimed.piles must be a list of player numbers.")),

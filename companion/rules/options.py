@@ -124,7 +124,7 @@ def resolve_rules(
     options: tuple[Option, ...],
     presets: Mapping[str, Mapping[str, Any]],
     default_preset: str,
-    raw: Any,
+    raw: object,
 ) -> R:
     """Preset values overridden by explicit options; RuleError for anything unknown."""
     if raw is None:

@@ -129,11 +129,11 @@ def pack_total(rules: ShelemRules) -> int:
 # ---------------------------------------------------------------- hand scores
 
 
-def _is_int(value: Any) -> TypeGuard[int]:
+def _is_int(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _normal(value: Any) -> Any:
+def _normal(value: object) -> object:
     """Calls written as text are read without regard to case or spaces."""
     return value.strip().lower() if isinstance(value, str) else value
 
@@ -356,7 +356,7 @@ def _headline(bidder: int, bid: int | str, outcome: str) -> Msg:
 # ---------------------------------------------------------------- game progression
 
 
-def _check_table(players: Any, first_dealer: Any) -> None:
+def _check_table(players: object, first_dealer: object) -> None:
     if players != PLAYERS or not _is_int(players):
         raise RuleError(msg(N_("Shelem is played by four players, not {players}."),
                             players=str(players)), "players")
@@ -559,16 +559,16 @@ class _Auction:
     def closed(self) -> bool:
         return self.high == SHELEM_DOUBLE or (len(self.active) == 1 and self.high is not None)
 
-    def problem(self, call: Any) -> Msg | None:
+    def problem(self, call: int | str) -> Msg | None:
         """Why `call` cannot be made now, or None."""
         if self.closed:
             return msg(N_("The bidding is already over."))
         if self.three_passed and not self.rules.three_passes_redeal and call == PASS:
             return msg(N_("The first three players passed and three passes do not cancel the "
                           "hand here, so the last player must bid at least 100."))
-        if call in (PASS, SHELEM_DOUBLE):
+        if isinstance(call, str):  # "pass" or "shelem_double": _read_call allows no other
             return None
-        if self.high is not None and call <= self.high:
+        if isinstance(self.high, int) and call <= self.high:  # a Shelem Double closed it
             return msg(N_("A bid must be above the last bid, {high}."), high=self.high)
         return bid_problem(self.rules, call)
 

@@ -211,7 +211,7 @@ class GameSpec(Generic[R, H]):
     def __post_init__(self) -> None:
         check_rules_type(self.rules_type, self.options)
 
-    def resolve(self, raw: Any) -> R:
+    def resolve(self, raw: object) -> R:
         """Rules of a request (or stored ones): preset plus overrides, checked and typed;
         RuleError for unknown ones. The one place rules are made."""
         return resolve_rules(self.rules_type, self.options, self.presets, self.default_preset,
