@@ -82,3 +82,4 @@ def created_game(game: GameView, key: str) -> tuple[Response, int, dict[str, str
     body = a.GameWithKey.model_validate(game_json(game).model_dump(exclude_unset=True)
                                         | {"edit_key": key, "edit_url": edit_url(game.row.id, key)})
     return jsonify(body.plain()), 201, {"Location": url_for("api.get_game", game_id=game.row.id)}
+

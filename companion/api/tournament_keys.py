@@ -11,7 +11,7 @@ from ..pages.tournament_access import require_director
 from ..services import tournaments
 from ..services.rotation import replace_side_keys, rotate_director_key
 from .blueprint import bp
-from .tournaments import _match_json, tournament_json, with_director_key
+from .serialize_tournaments import tournament_json, tournament_match_json, with_director_key
 
 
 @bp.post("/tournaments/<tournament_id>/key")
@@ -29,4 +29,5 @@ def replace_sides(tournament_id: str, match_id: int) -> ResponseReturnValue:
     """The sides' old links stop at once; the answer is the match with the new ones."""
     key = require_director(tournament_id)
     tournament = replace_side_keys(get_session(), tournament_id, match_id)
-    return jsonify(_match_json(tournaments.match_view(tournament, match_id), key).plain())
+    match = tournament_match_json(tournaments.match_view(tournament, match_id), key)
+    return jsonify(match.plain())

@@ -1,0 +1,105 @@
+"""Tournaments as the API's answers (answers.py): the director sees the table and side keys,
+everyone else the tournament without them."""
+
+from __future__ import annotations
+
+from datetime import UTC
+from typing import Any, cast
+
+from flask import url_for
+
+from ..models_tournament import TournamentEvent
+from ..pages.tournament_access import side_key
+from ..services import tournaments
+from ..services.tournament_keys import shown_table_key
+from ..tournament.standings import Row
+from ..views.tournament_extras import side_url
+from . import answers as a
+
+
+def event_json(event: TournamentEvent) -> a.Event:
+    return a.Event(at=event.created_at.replace(tzinfo=UTC).isoformat(), kind=event.action,
+                   by=cast("a.By", event.by),  # checked by the model as it is made
+                   round=event.round, table=event.table, match=event.match_id,
+                   names=event.names or [], reason=event.reason, before=event.before,
+                   after=event.after)
+
+
+def _side_keys(view: tournaments.MatchView) -> list[str]:
+    """Each side's confirmation key, for the director's eyes only."""
+    return [side_key(view.row.tournament_id, view.row.id or 0, side)
+            for side in range(len(view.row.sides))]
+
+
+def standing_json(row: Row, provisional: set[int]) -> a.Standing:
+    return a.Standing(
+        rank=row.rank, entrant=row.entrant, name=row.name, played=row.played, won=row.won,
+        drawn=row.drawn, lost=row.lost, points=row.points, points_scored=row.scored,
+        points_conceded=row.conceded, tiebreaks=row.tiebreaks,
+        provisional=row.entrant in provisional,
+        tie=a.Tie(**{"with": row.tied_with}, breakdown=row.breakdown, decided_by=row.decided_by,
+                  shared=row.shared))
+
+
+def tournament_json(tournament: tournaments.TournamentView, key: str | None) -> a.Tournament:
+    """The tournament; table links (scorer keys) only for the director."""
+    row = tournament.row
+    return a.Tournament(
+        id=row.id, name=row.name, game=row.game, rules=row.rules, format=row.format,
+        settings={k: v for k, v in tournament.settings.items() if k != "plan"},
+        entrants=[a.Entrant(id=e.id or 0, seed=e.seed, name=e.name, players=e.players,
+                            withdrawn=_withdrawn(e.withdrawn))
+                  for e in tournament.entrants],
+        rounds=[a.Round(number=n, matches=[tournament_match_json(m, key) for m in matches])
+                for n, matches in enumerate(tournament.rounds, start=1)],
+        finished=tournament.finished, version=tournament.version,
+        champion=tournament.champion, podium=tournament.podium,
+        view_url=url_for("tournaments.show", tournament_id=row.id, _external=True),
+        standings_url=url_for("tournaments.standings", tournament_id=row.id, _external=True))
+
+
+def with_director_key(tournament: a.Tournament, key: str) -> a.TournamentWithKey:
+    """A tournament answered with its director key and link (shown this once)."""
+    return a.TournamentWithKey.model_validate(
+        tournament.model_dump(exclude_unset=True)
+        | {"director_key": key, "director_url": url_for(
+            "tournaments.show", tournament_id=tournament.id, key=key, _external=True)})
+
+
+def _withdrawn(stored: dict[str, Any] | None) -> a.Withdrawn | None:
+    return a.Withdrawn.model_validate(stored) if stored else None
+
+
+def _dispute(stored: dict[str, Any] | None) -> a.Dispute | None:
+    """The dispute as the match stores it, its own fields only."""
+    if not stored:
+        return None
+    return a.Dispute.model_validate({name: stored[name] for name in ("side", "reason", "hands")})
+
+
+def tournament_match_json(view: tournaments.MatchView, key: str | None) -> a.TournamentMatch:
+    links: dict[str, Any] = {}
+    if key and view.asks_confirmation and not view.bye:
+        links["side_keys"] = _side_keys(view)
+        links["side_urls"] = [side_url(view.row.tournament_id, view.row.id or 0, side)
+                              for side in range(len(view.row.sides))]
+    scorer = shown_table_key(key, view.row.id or 0, view.row.key_hash) if key else None
+    if scorer and not view.bye:
+        links["edit_key"] = scorer
+        links["table_url"] = url_for("tournaments.table", tournament_id=view.row.tournament_id,
+                                     match_id=view.row.id, key=scorer, _external=True)
+        if view.current:
+            links["edit_url"] = url_for("games.show", game_id=view.current.id, key=scorer,
+                                        _external=True)
+    return a.TournamentMatch(
+        id=view.row.id, table=view.row.table, sides=view.row.sides, names=view.names,
+        bye=view.bye, decided=view.decided, manual=view.row.manual is not None,
+        wins=view.progress.wins if view.progress else None, places=view.places,
+        points=[0, 0] if view.walkover else list(view.result.points) if view.result else None,
+        third_place=view.third_place, walkover=view.walkover,
+        games=[a.MatchGame(id=g.id, totals=g.totals, finished=g.finished, winners=g.winners)
+               for g in view.games],
+        current_game=view.current.id if view.current else None,
+        provisional=view.provisional,
+        dispute=_dispute(view.dispute),
+        **links)
