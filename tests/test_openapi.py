@@ -79,3 +79,23 @@ def test_every_field_of_a_shelem_hand_is_described(client):
     assert set(described) == set(HAND_FIELDS)
     assert all(field.get("description") for field in described.values())
     assert "bid" in described["cheating"]["description"]
+
+
+def test_every_example_body_is_one_its_operation_describes(client):
+    import jsonschema_rs
+
+    doc = client.get("/api/v1/openapi.json").get_json()
+
+    def valid(content, body):
+        schema = content["schema"] | {"components": doc["components"]}
+        return jsonschema_rs.Draft202012Validator(schema).is_valid(body)
+
+    bodies = {(method, path): operation["requestBody"]["content"]["application/json"]
+              for (method, path), operation in operations(client).items()
+              if "requestBody" in operation}
+    examples = {where: content for where, content in bodies.items() if "example" in content}
+    assert ("post", "/referee/basra/capture") in examples and ("post", "/games") in examples
+    for where, content in examples.items():
+        assert valid(content, content["example"]), where
+    assert not valid(bodies[("post", "/games")], {"game": "shelem"})  # no players
+    assert not valid(bodies[("post", "/games")], {"game": "chess", "players": ["Ali"]})

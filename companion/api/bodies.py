@@ -119,6 +119,8 @@ class ImportGame(Body):
     game: str
     rules: Object
     players: list[str]
+    teams: list[list[Int]] | None = None
+    first_dealer: Int = 0
     hands: list[Object]
     history: list[Object]
     play_along: list[Object] = Field(default_factory=list)
