@@ -12,12 +12,15 @@ from flask_babel import lazy_gettext as _l
 from ..digits import parse_int
 from ..i18n import cards, list_separator, num
 from ..rules import shelem
+from ..rules.basra_capture import CaptureVerdict
 from ..rules.basra_rules import BasraRules
 from ..rules.cards import DECK_52, SUIT_SYMBOLS, SUITS, Card, Deck
 from ..rules.catalogue import get_game
+from ..rules.gharat import GharatVerdict
 from ..rules.messages import N_, Msg, RuleError, msg
 from ..rules.options import Rules
-from ..rules.spec import BoardKind, Referee
+from ..rules.shllaat import ShllaatVerdict
+from ..rules.spec import BoardKind, Referee, Verdict
 from ..services import referee
 from ..services.games import load_game
 from ..services.referee_query import Key, Query, picker
@@ -51,7 +54,7 @@ class Board:
     slots: list[Slot] = field(default_factory=list)
     ranks: list[Key] = field(default_factory=list)
     suits: list[Key] = field(default_factory=list)
-    verdict: Any = None
+    verdict: Verdict | None = None
     error: Msg | None = None
     presets: list[Key] = field(default_factory=list)
     options: list[tuple[Any, list[Key]]] = field(default_factory=list)
@@ -220,6 +223,7 @@ def _floor(board: Board) -> None:
             "floor": _text(floor), "played": str(played[0]), "claimed": _text(claimed),
             "previous_floor": _text(previous) if previous else None})
     verdict = board.verdict
+    assert verdict is None or isinstance(verdict, CaptureVerdict)  # Basra's, on its board
     capturable = {card for option in (verdict.options if verdict else []) for card in option}
     best = set(verdict.best) if verdict else set()
     board.extra["floor"] = [
@@ -229,7 +233,7 @@ def _floor(board: Board) -> None:
     board.extra["options"] = [
         Key(cards(list_separator().join(card.label for card in option)),
             board.query.changed(claimed=",".join(_text(option))),
-            set(option) == set(claimed), "best" if option == verdict.best else "")
+            set(option) == set(claimed), "best" if verdict and option == verdict.best else "")
         for option in (verdict.options if verdict else [])]
 
 
@@ -441,6 +445,7 @@ def _may_take_floor(board: Board) -> list[Key]:
 
 def _may_take_pool(board: Board) -> list[Key]:
     verdict, query = board.verdict, board.query
+    assert isinstance(verdict, ShllaatVerdict)  # a pool is Shlla'at's board: its verdicts
     cards_ = [Key(card.label, query.changed(cpool=str(card))) for card in verdict.burnt_pool]
     piles = [Key(msg(N_("the top set of {name}"), name=board.names[owner]),
                  query.changed(cpiles=str(owner))) for owner in verdict.burnt_piles]
@@ -451,6 +456,7 @@ def _may_take_pool(board: Board) -> list[Key]:
 
 def _may_take_top(board: Board) -> list[Key]:
     verdict, query = board.verdict, board.query
+    assert isinstance(verdict, GharatVerdict)  # a play pile's top is Ghârat's board
     top = [Key(Msg(N_("the play pile")), query.changed(ctop="1"))] \
         if verdict.required_play_pile else []
     piles = [Key(msg(N_("the pile of {name}"), name=board.names[owner]),
