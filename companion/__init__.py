@@ -22,6 +22,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     from . import (
+        arrival,
         assets,
         cli,
         db,
@@ -29,7 +30,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         gunicorn_errors,
         hosts,
         i18n,
-        inputs,
         limits,
         logs,
         security,
@@ -57,7 +57,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     limits.init_app(app)
     errors.init_app(app)
-    inputs.init_app(app)
+    arrival.init_app(app)
     cli.init_app(app)
     _register_blueprints(app)
     from .views import live

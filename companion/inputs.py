@@ -3,16 +3,15 @@
 PostgreSQL cannot store a NUL character, and Python refuses to turn a number of more than
 4,300 digits into text: either would be a 500 deep inside. Checked here once, on the way in
 (JSON bodies, forms, query strings, addresses, imports), a bad value is a 400 naming its field.
+Plain Python, so services check imported files with it too; companion/arrival.py checks every
+request with it.
 """
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterator
 from typing import Any
-
-from flask import Flask, request
 
 from .rules.messages import N_, RuleError, msg
 
@@ -60,36 +59,3 @@ def _leaves(value: Any, where: str) -> Iterator[tuple[str, Any]]:
                                      for index, inner in enumerate(item)]))
         else:
             yield path, item
-
-
-def _check_request() -> None:
-    """Addresses, query strings and form fields, before any view reads them."""
-    check(request.view_args or {})
-    for name, values in request.args.lists():
-        check({name: values if len(values) > 1 else values[0]})
-    if request.method in {"POST", "PUT", "PATCH", "DELETE"}:
-        for name, values in request.form.lists():
-            check({name: values if len(values) > 1 else values[0]})
-
-
-class WholeBodies:
-    """A body sent in chunks (no Content-Length) is read here up to the limit and handed on
-    with its length, so one over the limit is a 413 like any other, not a cut-off body."""
-
-    def __init__(self, wsgi_app: Any, limit: int) -> None:
-        self.wsgi_app, self.limit = wsgi_app, limit
-
-    def __call__(self, environ: dict[str, Any], start_response: Any) -> Any:
-        chunked = "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
-        if chunked and not environ.get("CONTENT_LENGTH"):
-            body = environ["wsgi.input"].read(self.limit + 1)  # one byte over says "too large"
-            environ = {**environ, "wsgi.input": io.BytesIO(body[:self.limit]),
-                       "CONTENT_LENGTH": str(len(body))}
-            environ.pop("HTTP_TRANSFER_ENCODING")
-        return self.wsgi_app(environ, start_response)
-
-
-def init_app(app: Flask) -> None:
-    """Check every request on arrival."""
-    app.wsgi_app = WholeBodies(app.wsgi_app, app.config["MAX_CONTENT_LENGTH"])  # type: ignore[method-assign]
-    app.before_request(_check_request)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import os
 import re
@@ -20,6 +21,7 @@ from html import unescape
 from pathlib import Path
 from typing import Any
 
+import companion
 from companion import create_app
 from companion.config import database_url
 from companion.db import get_session
@@ -429,3 +431,36 @@ def chunked(body: bytes, size: int = 65536) -> bytes:
     """`body` in Transfer-Encoding: chunked form."""
     parts = [body[i:i + size] for i in range(0, len(body), size)]
     return b"".join(b"%x\r\n%s\r\n" % (len(part), part) for part in parts) + b"0\r\n\r\n"
+
+
+# ---------------------------------------------------------------- the package's own imports
+
+PACKAGE = Path(companion.__file__).parent
+
+
+def package_modules() -> dict[str, Path]:
+    """Every module of the package by dotted name (a package by its own name)."""
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        if "migrations" in path.parts:  # Alembic loads these files by path, never by import
+            continue
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def package_imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The package's modules that `name` imports, wherever in the file the import is."""
+    here = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names if alias.name in known}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(here[:len(here) - node.level + 1] + ([base] if base else []))
+            for alias in node.names:
+                target = f"{base}.{alias.name}"
+                found |= {target} if target in known else {base} & known.keys()
+    return found - {name}

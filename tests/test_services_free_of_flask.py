@@ -1,6 +1,7 @@
 """`companion/services/` is free of Flask: no module there imports Flask, Werkzeug or a Flask
-extension. Requests, cookies and the app's secret are read on the page side
-(`companion/pages/`, `companion/views/`, `companion/api/`), which hands services plain values.
+extension, nor any module of the package that does. Requests, cookies and the app's secret
+are read on the page side (`companion/pages/`, `companion/views/`, `companion/api/`), which
+hands services plain values.
 
 Every import counts, those inside functions and those only the type checker reads too.
 """
@@ -10,9 +11,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import companion
-
-PACKAGE = Path(companion.__file__).parent
+from .helpers import PACKAGE, package_imports, package_modules
 
 
 def web_imports(path: Path) -> set[str]:
@@ -27,14 +26,31 @@ def web_imports(path: Path) -> set[str]:
             if name.split(".")[0] in {"flask", "werkzeug"} or name.startswith("flask_")}
 
 
+def reached(start: str, graph: dict[str, set[str]]) -> set[str]:
+    """The package's modules `start` imports, directly or through others, and itself."""
+    seen, pending = {start}, [start]
+    while pending:
+        for following in graph[pending.pop()] - seen:
+            seen.add(following)
+            pending.append(following)
+    return seen
+
+
 def test_the_walk_sees_flask_where_it_is_imported():
     assert web_imports(PACKAGE / "pages" / "access.py") >= {"flask", "werkzeug.exceptions"}
     assert "flask_babel" in web_imports(PACKAGE / "i18n.py")
+    known = package_modules()
+    graph = {name: package_imports(name, path, known) for name, path in known.items()}
+    assert "companion.db" in reached("companion.pages.access", graph)
 
 
-def test_no_service_imports_flask_or_werkzeug():
-    services = sorted((PACKAGE / "services").rglob("*.py"))
-    assert PACKAGE / "services" / "games" / "changing.py" in services
-    found = {str(path.relative_to(PACKAGE.parent)): sorted(names) for path in services
-             if (names := web_imports(path))}
-    assert found == {}, "read the request on the page side and pass services plain values"
+def test_no_service_imports_flask_or_werkzeug_even_through_another_module():
+    known = package_modules()
+    graph = {name: package_imports(name, path, known) for name, path in known.items()}
+    services = sorted(name for name in known if name.startswith("companion.services"))
+    assert "companion.services.games.changing" in services
+    found = {name: sorted(module for module in reached(name, graph)
+                          if web_imports(known[module]))
+             for name in services}
+    assert {name: modules for name, modules in found.items() if modules} == {}, (
+        "read the request on the page side and pass services plain values")
