@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, Response, g, request
-from flask.sessions import SecureCookieSessionInterface
+from flask import Flask, Request, Response, g, request
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_wtf.csrf import CSRFProtect
 
 csrf = CSRFProtect()
@@ -40,6 +40,13 @@ class SessionCookies(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return request.is_secure or super().get_cookie_secure(app)
+
+    def open_session(self, app: Flask, request: Request) -> SecureCookieSession | None:
+        """No cookie, nothing to read: an empty session without making the signer (most reads
+        come from viewers who never had a form)."""
+        if app.secret_key and self.get_cookie_name(app) not in request.cookies:
+            return self.session_class()
+        return super().open_session(app, request)
 
 
 def init_app(app: Flask) -> None:

@@ -22,7 +22,7 @@ from ..services.payload import read_version
 from . import answers as a
 from .blueprint import bp
 from .body import json_body, optional_json_body
-from .serialize import allow_cascade, created_game, game_json, match_json, with_warnings
+from .serialize import allow_cascade, created_game, game_json, with_warnings
 
 MAX_LISTED = 100
 ANSWERS: Kept[str] = Kept(256)  # game JSON bodies by version, language and address
@@ -52,15 +52,17 @@ def list_games() -> ResponseReturnValue:
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str) -> ResponseReturnValue:
-    """Served from the version's kept answer; 304 for a client holding it (ETag)."""
-    game = game_cache.read_game(get_session(), game_id)
-    # What the answer depends on besides the version: the match (other games), the language
-    # of its sentences, the address its links take.
-    key = ("game", game_id, game.row.version, repr(match_json(game)), str(get_locale()),
-           current_digits(),
+    """Served from the kept answer: one query (the board's version) when this process already
+    made it; 304 for a client holding it (ETag)."""
+    # The board's version moves with the game and its match's other games (the answer's
+    # `match`); besides, the answer depends on the language of its sentences and the address
+    # its links take. Read before the game: an answer is never kept as older than it is.
+    shown = game_cache.board_version(get_session(), game_id)
+    key = ("game", game_id, shown, str(get_locale()), current_digits(),
            url_for("games.show", game_id=game_id, _external=True))
     return conditional(key, lambda: Response(ANSWERS.get_or_make(
-        key, lambda: current_app.json.dumps(game_json(game).plain()) + "\n"),
+        key, lambda: current_app.json.dumps(game_json(
+            game_cache.read_game(get_session(), game_id)).plain()) + "\n"),
         mimetype="application/json"))
 
 

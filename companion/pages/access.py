@@ -39,6 +39,8 @@ def presented_key(game_id: str) -> str | None:
 
 # Who else may change a game than its key's holder (a tournament's director, at its tables).
 _ALSO_OPENS: list[Callable[[str], bool]] = []
+# The cookies that hold a key opening a game (its own edit key's, a director's).
+KEY_COOKIES = [COOKIE_PREFIX]
 
 
 def also_opens(check: Callable[[str], bool]) -> Callable[[str], bool]:
@@ -80,6 +82,15 @@ def can_edit(game_id: str, key: str | None = None) -> bool:
     if key and not right:
         refuse_key(game_id)
     return right
+
+
+def may_edit(game_id: str) -> bool:
+    """can_edit for a game known to exist, with no query for a request that presents no key
+    at all (no Authorization header, no key cookie): what most viewers' reads are."""
+    if "Authorization" not in request.headers and not any(
+            name.startswith(tuple(KEY_COOKIES)) for name in request.cookies):
+        return False
+    return can_edit(game_id)
 
 
 def require_edit_key(game_id: str) -> None:

@@ -14,9 +14,10 @@ from ..services import acting
 from ..services.keys import key_matches
 from ..services.tournament_keys import SideKeys
 from ..services.tournaments import TournamentNotFound
-from .access import also_opens, bearer_or_cookie, explains_refusal
+from .access import KEY_COOKIES, also_opens, bearer_or_cookie, explains_refusal
 
 COOKIE_PREFIX = "director_"
+KEY_COOKIES.append(COOKIE_PREFIX)  # a director's key opens the games at the tournament's tables
 
 
 def presented_key(tournament_id: str) -> str | None:

@@ -19,8 +19,8 @@ from ..i18n import current_digits, render_msg
 from ..limits import creates, refuse_key
 from ..pages import device
 from ..pages.access import (
-    can_edit,
     editor_key,
+    may_edit,
     presented_key,
     remember_key,
     require_edit_key,
@@ -82,20 +82,19 @@ def _setup_page(form: setup.Setup) -> str:
 
 @bp.get("/<game_id>")
 def show(game_id: str) -> Any:
-    shown = game_cache.board_version(get_session(), game_id)  # before what the board shows
-    game = game_cache.read_game(get_session(), game_id)
     key = request.args.get("key")
     if key is not None:
-        if key_matches(key, game.row.edit_key_hash):
+        if key_matches(key, game_cache.read_game(get_session(), game_id).row.edit_key_hash):
             response = redirect(url_for("games.show", game_id=game_id), 303)
             remember_key(response, game_id, key)
             return response
         refuse_key(game_id)  # a wrong key in a link is a guess like any other
-        refused = _board(game, shown, editor=False)
+        refused = _board(game_id, editor=False)
         message = dead_links.table_game_notice(refused["table_match"] is not None, False, key) or _(
             "That edit link does not open this game: you can follow the score, but not change it.")
         return render_template("games/show.html", **refused, message=message), 403
-    board = _board(game, shown)
+    board = _board(game_id)
+    game = board["game"]
     # A scorer whose table key was replaced is told so, not just left without "Add hand".
     notice = dead_links.table_game_notice(board["table_match"] is not None, board["editor"],
                                           presented_key(game_id))
@@ -117,13 +116,16 @@ def show(game_id: str) -> Any:
 @bp.get("/<game_id>/board")
 def board(game_id: str) -> Any:
     """The live board for pollers and pushed fetches: 204 when nothing changed since `since`,
-    304 when the phone holds this very board (ETag)."""
+    304 when the phone holds this very board (ETag). A viewer's read is one query when this
+    process already rendered the board: its version, then the rendered copy."""
     since = request.args.get("since", type=int)
     shown = game_cache.board_version(get_session(), game_id)  # before what it shows
     if shown == since:
         return Response(status=204)
-    context = _board_context(game_cache.read_game(get_session(), game_id), shown)
-    return conditional(_board_key(context), lambda: _board_html(context))
+    editor = may_edit(game_id)
+    key = _board_key(game_id, shown, editor)
+    return conditional(key, lambda: _board_html(key, lambda: _board_context(
+        game_cache.read_game(get_session(), game_id), shown, editor)))
 
 
 def pushed_board(game_id: str, version: int, editor: bool) -> str | None:
@@ -132,7 +134,7 @@ def pushed_board(game_id: str, version: int, editor: bool) -> str | None:
     context = _board_context(game_cache.read_game(get_session(), game_id), version, editor)
     if game_cache.board_version(get_session(), game_id) != version:
         return None
-    return str(_board_html(context))
+    return str(_board_html(_board_key(game_id, version, editor), lambda: context))
 
 
 Matches = tuple[games.MatchSummary | None, games.GameMatch | None]
@@ -144,8 +146,8 @@ def _matches(game: games.GameView) -> Matches:
             game_cache.table_match(get_session(), game.row.id))
 
 
-def _board_context(game: games.GameView, shown: int | None = None,
-                   editor: bool | None = None) -> dict[str, Any]:
+def _board_context(game: games.GameView, shown: int, editor: bool | None = None
+                   ) -> dict[str, Any]:
     """What the board shows: the game, its match (a Basra match or a tournament table's; they
     change with the match's other games), whether this phone may change it, and `shown`, the
     board_version it is as of (read before all this: a board is never labelled newer than
@@ -153,39 +155,40 @@ def _board_context(game: games.GameView, shown: int | None = None,
     match, table_match = _matches(game)
     return {
         "game": game,
-        "editor": can_edit(game.row.id) if editor is None else editor,
+        "editor": may_edit(game.row.id) if editor is None else editor,
         "winners": [game.sides[side] for side in game.state.winners],
         "match": match,
         "table_match": table_match,
-        "shown": game.row.version if shown is None else shown,
+        "shown": shown,
     }
 
 
-def _board_key(context: dict[str, Any]) -> tuple[Any, ...]:
-    """Everything the board's HTML depends on."""
-    row = context["game"].row
-    return (row.id, row.version, context["shown"], str(get_locale()), current_digits(),
-            context["editor"], context["match"], context["table_match"])
+def _board_key(game_id: str, shown: int, editor: bool) -> tuple[Any, ...]:
+    """Everything the board's HTML depends on: its board_version says what it shows."""
+    return (game_id, shown, str(get_locale()), current_digits(), editor)
 
 
-def _board_html(context: dict[str, Any]) -> Markup:
-    """The board, rendered once per version, language, digits and scorer-or-not: a game at
-    the 500-hand cap is rendered at its change, not at every read."""
-    game = context["game"]
+def _board_html(key: tuple[Any, ...], context: Callable[[], dict[str, Any]]) -> Markup:
+    """The board, rendered once per board version, language, digits and scorer-or-not (a
+    game at the 500-hand cap is rendered at its change, not at every read); `context` is
+    only worked out when this process has not rendered it yet."""
 
     def render() -> str:
+        found = context()
+        game = found["game"]
         scores = [hand.scores for hand in game.state.hands[:game.state.counted]]
-        return render_template("games/_board.html", **context,
+        return render_template("games/_board.html", **found,
                                chart=chart.progression(scores, game.sides))
 
-    return Markup(BOARDS.get_or_render(_board_key(context), render))
+    return Markup(BOARDS.get_or_render(key, render))
 
 
-def _board(game: games.GameView, shown: int | None = None,
-           editor: bool | None = None) -> dict[str, Any]:
-    """The board's context and its HTML, for the game page."""
-    context = _board_context(game, shown, editor)
-    return {**context, "board_html": _board_html(context)}
+def _board(game_id: str, editor: bool | None = None) -> dict[str, Any]:
+    """The game, the board's context and its HTML, for the game page."""
+    shown = game_cache.board_version(get_session(), game_id)  # before what the board shows
+    context = _board_context(game_cache.read_game(get_session(), game_id), shown, editor)
+    key = _board_key(game_id, shown, context["editor"])
+    return {**context, "board_html": _board_html(key, lambda: context)}
 
 
 @bp.post("/<game_id>/next")
@@ -208,7 +211,7 @@ def start_following(game_id: str,
     except games.MatchGameExists as exists:
         return redirect(url_for("games.show", game_id=exists.game_id), 303)
     except RuleError as error:
-        return _refused(games.load_game(session, game_id), render_msg(error.message), 400)
+        return _refused(game_id, render_msg(error.message), 400)
     response = redirect(url_for("games.show", game_id=game.row.id), 303)
     remember_key(response, game.row.id, key)
     return response
@@ -277,9 +280,9 @@ def _change(game_id: str, make: Any) -> Any:
     try:
         make(session, _version())
     except games.StaleGame as stale:
-        return _refused(stale.game, render_msg(stale.message), 409)
+        return _refused(game_id, render_msg(stale.message), 409)
     except RuleError as error:
-        return _refused(games.load_game(session, game_id), render_msg(error.message), 400)
+        return _refused(game_id, render_msg(error.message), 400)
     return redirect(url_for("games.show", game_id=game_id), 303)
 
 
@@ -288,5 +291,5 @@ def _version() -> int | None:
     return read_version(request.form.get("version"))
 
 
-def _refused(game: games.GameView, message: str, status: int) -> tuple[str, int]:
-    return render_template("games/show.html", **_board(game), message=message), status
+def _refused(game_id: str, message: str, status: int) -> tuple[str, int]:
+    return render_template("games/show.html", **_board(game_id), message=message), status

@@ -12,7 +12,7 @@ from sqlmodel import Session
 from ..cache import Kept
 from ..i18n import current_digits
 from ..live import Hub, Payload, announce_changes, as_data, stream
-from ..pages.access import can_edit
+from ..pages.access import may_edit
 from ..services import game_cache, games, tournaments
 from ..services.tournaments import TournamentNotFound
 from .games import pushed_board
@@ -67,7 +67,7 @@ def _board_payload(game_id: str) -> Payload:
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     environ = {name: value for name, value in request.environ.items()
                if not name.startswith(("wsgi.input", "werkzeug."))}
-    viewer = (str(get_locale()), current_digits(), can_edit(game_id))
+    viewer = (str(get_locale()), current_digits(), may_edit(game_id))
 
     def payload(version: int) -> str | None:
         key = (game_id, version, *viewer)
