@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .messages import N_
-from .options import Option, Rules, resolve_rules
+from .options import Option, OptionValue, Rules, resolve_rules
 
 
 @dataclass(frozen=True)
@@ -69,12 +69,12 @@ OPTIONS = (
         minimum=16, maximum=1500),
 )
 
-_EGYPTIAN = {
+_EGYPTIAN: dict[str, OptionValue] = {
     "majority_points": 30, "majority_tie": "carry", "basra_value": "flat",
     "jack_on_lone_jack": "none", "seven_of_diamonds": "egyptian",
     "basra_rule": "clear_floor", "hand_size": 4, "target": 101,
 }
-PRESETS = {
+PRESETS: dict[str, dict[str, OptionValue]] = {
     "egyptian": _EGYPTIAN,
     "jordanian": {**_EGYPTIAN, "basra_value": "double_face"},
     "yemeni": {**_EGYPTIAN, "jack_on_lone_jack": "double", "seven_of_diamonds": "lobashev"},

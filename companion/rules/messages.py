@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 Translate = Callable[[str], str]
 JoinList = Callable[[list[str]], str]
 # (singular, plural, count) -> the template for that count; the count is the parameter as
 # the message holds it (the web layer may have wrapped it to show it in the reader's digits).
-TranslatePlural = Callable[[str, str, Any], str]
+TranslatePlural = Callable[[str, str, object], str]
 # A template with a count in it: (singular, plural), as N_plural marks it.
 Plural = tuple[str, str]
 
@@ -33,7 +32,7 @@ def N_plural(singular: str, plural: str, /) -> Plural:
     return singular, plural
 
 
-def english_plural(singular: str, plural: str, count: Any) -> str:
+def english_plural(singular: str, plural: str, count: object) -> str:
     """English: the singular for exactly one, the plural for any other count."""
     return singular if count == 1 else plural
 
@@ -48,7 +47,7 @@ class Msg:
     """
 
     text: str
-    params: dict[str, Any] = field(default_factory=dict)
+    params: dict[str, object] = field(default_factory=dict)
     more: tuple[Msg, ...] = ()
     plural: tuple[str, str] | None = None
 
@@ -98,8 +97,8 @@ class Team(str):
         return msg(PARTNERS, first=self.members[0], second=self.members[1])
 
 
-def _formatted(value: Any, translate: Translate, join: JoinList,
-               translate_plural: TranslatePlural) -> Any:
+def _formatted(value: object, translate: Translate, join: JoinList,
+               translate_plural: TranslatePlural) -> object:
     if isinstance(value, Team):
         value = value.as_msg()
     if isinstance(value, Msg):
@@ -110,11 +109,11 @@ def _formatted(value: Any, translate: Translate, join: JoinList,
     return value
 
 
-def msg(text: str, /, **params: Any) -> Msg:
+def msg(text: str, /, **params: object) -> Msg:
     return Msg(text, params)
 
 
-def msgn(singular: str, plural: str, /, *, count_param: str = "count", **params: Any) -> Msg:
+def msgn(singular: str, plural: str, /, *, count_param: str = "count", **params: object) -> Msg:
     """A sentence whose words agree with the count `params[count_param]`."""
     if count_param not in params:
         raise TypeError(f"msgn needs the count parameter {count_param!r}")
@@ -139,9 +138,10 @@ def side_label(index: int) -> Msg:
 
 def naming(message: Msg, names: list[str]) -> Msg:
     """The message with every side label in it replaced by that side's name."""
-    def named(value: Any) -> Any:
-        if isinstance(value, Msg) and value.text == SIDE and value.params["number"] <= len(names):
-            return names[value.params["number"] - 1]
+    def named(value: object) -> object:
+        number = value.params["number"] if isinstance(value, Msg) and value.text == SIDE else None
+        if isinstance(number, int) and number <= len(names):
+            return names[number - 1]
         if isinstance(value, Msg):
             return naming(value, names)
         if isinstance(value, list | tuple):

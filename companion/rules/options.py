@@ -9,6 +9,9 @@ from typing import Any, TypeVar
 from ..digits import parse_int, too_long
 from .messages import N_, Msg, RuleError, msg
 
+# What a house rule can be: a choice named by text, a number, or a switch.
+OptionValue = str | int | bool
+
 
 @dataclass(frozen=True)
 class Option:
@@ -21,21 +24,22 @@ class Option:
     """
 
     name: str
-    default: Any
+    default: OptionValue
     label: str
-    explain: Mapping[Any, str]
-    values: tuple[Any, ...] | None = None
+    explain: Mapping[OptionValue, str]
+    values: tuple[OptionValue, ...] | None = None
     minimum: int = 1
     maximum: int = 100_000  # no table plays to more; a bigger number is a typing slip
 
-    def check(self, value: Any) -> Any:
+    def check(self, value: object) -> OptionValue:
         field = f"rules.{self.name}"
         if self.values is None:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise RuleError(msg(N_("{option}: enter a whole number."),
                                     option=Msg(self.label)), field)
             return self._in_range(value)
-        if value not in self.values or isinstance(value, bool) != isinstance(self.default, bool):
+        if not isinstance(value, OptionValue) or value not in self.values or (
+                isinstance(value, bool) != isinstance(self.default, bool)):
             raise RuleError(
                 msg(N_("{value} is not a choice for {option}; choose one of: {choices}."),
                     value=repr(value), option=self.name,
@@ -44,13 +48,13 @@ class Option:
             )
         return value
 
-    def text(self, value: Any) -> str:
+    def text(self, value: OptionValue) -> str:
         """The one text form of a value, in forms and links: "true"/"false" for switches."""
         if isinstance(value, bool):
             return "true" if value else "false"
         return str(value)
 
-    def parse(self, text: str) -> Any:
+    def parse(self, text: str) -> OptionValue:
         """The value a form or a link writes as `text` (any digits), checked like `check`.
 
         Refusals name the option as people read it ("Target: enter a whole number.").
@@ -81,18 +85,19 @@ class Option:
                                 option=option, maximum=self.maximum), field)
         return number
 
-    def value_in(self, rules: Rules) -> Any:
+    def value_in(self, rules: Rules) -> OptionValue:
         """This option's value in `rules`: for code that goes through every option."""
-        return getattr(rules, self.name)
+        value: OptionValue = getattr(rules, self.name)
+        return value
 
-    def describe(self, rules: Rules, value: Any = None) -> Msg:
+    def describe(self, rules: Rules, value: OptionValue | None = None) -> Msg:
         """The rules-card sentence for this option's value in `rules` (or for `value`, the
         other rules as they are)."""
         value = self.value_in(rules) if value is None else value
         text = self.explain.get(value, self.explain.get("*", "{value}"))
         return Msg(text, {**rules.as_dict(), "value": value})
 
-    def catalogue(self) -> dict[str, Any]:
+    def catalogue(self) -> dict[str, object]:
         if self.values is None:
             return {"default": self.default, "type": "int", "minimum": self.minimum,
                     "maximum": self.maximum}
@@ -122,7 +127,7 @@ R = TypeVar("R", bound=Rules)
 def resolve_rules(
     rules_type: type[R],
     options: tuple[Option, ...],
-    presets: Mapping[str, Mapping[str, Any]],
+    presets: Mapping[str, Mapping[str, OptionValue]],
     default_preset: str,
     raw: object,
 ) -> R:
@@ -142,7 +147,7 @@ def resolve_rules(
             "rules.preset",
         )
     by_name = {option.name: option for option in options}
-    resolved: dict[str, Any] = {"preset": preset}
+    resolved: dict[str, Any] = {"preset": preset}  # checked: the class matches the options
     resolved.update({option.name: option.default for option in options})
     resolved.update(presets[preset])
     for name, value in raw.items():

@@ -10,7 +10,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from .cards import Deck
 from .fishing import CardValues
 from .messages import N_, Msg, RuleError, msg
-from .options import Option, Rules, check_rules_type, resolve_rules
+from .options import Option, OptionValue, Rules, check_rules_type, resolve_rules
 from .progress import in_game
 from .scores import GameState, HandScore
 
@@ -165,7 +165,7 @@ class GameSpec(Generic[R, H]):
     name: str
     title: str
     options: tuple[Option, ...]
-    presets: Mapping[str, Mapping[str, Any]]
+    presets: Mapping[str, Mapping[str, OptionValue]]
     default_preset: str
     player_counts: tuple[int, ...]
     partnerships: str                # "never", "optional" or "always"
