@@ -2,16 +2,16 @@
 the OpenAPI description is generated from them (openapi.py).
 
 An answer is strict: no field it does not name (`additionalProperties: false` in the
-description), no value of another type taken and converted. A field with a default is one the
-answer may leave out (a game's `warnings`, the director's `side_keys`): `plain()` writes only
-the fields given.
+description), no value of another type taken and converted. A field whose default is MISSING
+is one the answer may leave out (a game's `warnings`, the director's `side_keys`): not written
+when not given, and not required in the description.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import MISSING, BaseModel, ConfigDict, Field
 
 from ..inputs import MAX_NUMBER
 
@@ -31,7 +31,7 @@ class Answer(BaseModel):
 
     def plain(self) -> dict[str, Any]:
         """The answer as JSON writes it: the optional fields not given are left out."""
-        return self.model_dump(mode="json", exclude_unset=True, by_alias=True)
+        return self.model_dump(mode="json", by_alias=True)
 
 
 # Errors -----------------------------------------------------------------------------------
@@ -40,7 +40,7 @@ class Error(Answer):
     """Every refusal: a sentence in the reader's language, and the field it is about."""
 
     error: str
-    field: str = ""
+    field: str | MISSING = MISSING
 
 
 class Conflict(Answer):
@@ -57,13 +57,13 @@ class Conflict(Answer):
 class HandExtras(Answer):
     """What a game's scoring adds to a hand: Basra's carry and majority, Shelem's outcome."""
 
-    carry_in: Int = 0
-    carry_out: Int = 0
-    majority: Side | None = None
-    outcome: str = ""
-    bidder: Side | None = None
-    bid: Int | str | None = None
-    cheating: Side = 0
+    carry_in: Int | MISSING = MISSING
+    carry_out: Int | MISSING = MISSING
+    majority: Side | None | MISSING = MISSING
+    outcome: str | MISSING = MISSING
+    bidder: Side | None | MISSING = MISSING
+    bid: Int | str | None | MISSING = MISSING
+    cheating: Side | MISSING = MISSING
 
 
 class BreakdownLine(Answer):
@@ -118,7 +118,7 @@ class Game(Seated):
     version: Int
     view_url: Url
     match: Match | None
-    warnings: list[str] = Field(default_factory=list, description=WARNINGS)
+    warnings: list[str] | MISSING = Field(default=MISSING, description=WARNINGS)
 
 
 class GameWithKey(Game):
@@ -158,10 +158,10 @@ class Deleted(Answer):
 
 class CatalogueOption(Answer):
     default: Any
-    values: list[Any] = Field(default_factory=list)
-    type: Literal["int"] = "int"
-    minimum: Int | None = None
-    maximum: Int | None = None
+    values: list[Any] | MISSING = MISSING
+    type: Literal["int"] | MISSING = MISSING
+    minimum: Int | None | MISSING = MISSING
+    maximum: Int | None | MISSING = MISSING
 
 
 class CatalogueGame(Answer):
@@ -272,18 +272,19 @@ class TournamentMatch(Answer):
     current_game: str | None
     provisional: bool
     dispute: Dispute | None
-    side_keys: list[str] = Field(default_factory=list, description="director only")
-    side_urls: list[Url] = Field(default_factory=list, description="director only")
-    edit_key: str = Field("", description="the table's scorer key: director only")
-    table_url: Url = Field("", description="director only")
-    edit_url: Url = Field("", description="the current game, with the scorer key: director "
-                                          "only")
+    side_keys: list[str] | MISSING = Field(default=MISSING, description="director only")
+    side_urls: list[Url] | MISSING = Field(default=MISSING, description="director only")
+    edit_key: str | MISSING = Field(default=MISSING,
+                                    description="the table's scorer key: director only")
+    table_url: Url | MISSING = Field(default=MISSING, description="director only")
+    edit_url: Url | MISSING = Field(default=MISSING, description=(
+        "the current game, with the scorer key: director only"))
 
 
 class Round(Answer):
     number: Int
     matches: list[TournamentMatch]
-    warnings: list[str] = Field(default_factory=list, description=WARNINGS)
+    warnings: list[str] | MISSING = Field(default=MISSING, description=WARNINGS)
 
 
 class Tournament(Answer):
@@ -301,7 +302,7 @@ class Tournament(Answer):
     podium: Annotated[list[Int], Field(min_length=3, max_length=3)] | None
     view_url: Url
     standings_url: Url
-    warnings: list[str] = Field(default_factory=list, description=WARNINGS)
+    warnings: list[str] | MISSING = Field(default=MISSING, description=WARNINGS)
 
 
 class TournamentWithKey(Tournament):

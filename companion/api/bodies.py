@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel
+from pydantic import MISSING, BaseModel, ConfigDict, Field, RootModel
 
 from ..rules import shelem
 from ..rules.catalogue import GAMES
@@ -45,27 +45,29 @@ class Rules(Body):
 
     model_config = ConfigDict(extra="allow")
 
-    preset: Text = ""
+    preset: Text | MISSING = MISSING
 
 
 class Hand(RootModel[Object]):
     """One hand as the game writes it down (API.md); a Shelem hand is a ShelemHand."""
 
 
+ShelemDouble = Annotated[str, Field(json_schema_extra={"const": shelem.SHELEM_DOUBLE})]
+
+
 class ShelemHand(Body):
     """A Shelem hand (API.md); `cheating` is Companion's addition."""
 
-    bidder: Annotated[Side, Field(le=1)] = Field(0, description=(
+    bidder: Annotated[Side, Field(le=1)] | MISSING = Field(default=MISSING, description=(
         "The bidding team: 0 (seats 0 and 2) or 1 (seats 1 and 3)."))
-    bid: Int | Annotated[str, Field(json_schema_extra={"const": shelem.SHELEM_DOUBLE})] = Field(
-        0, description=(
+    bid: Int | ShelemDouble | MISSING = Field(default=MISSING, description=(
         "100 up to the pack total in steps of 5, or \"shelem_double\"."))
-    bidder_points: Int = Field(0, description=(
+    bidder_points: Int | MISSING = Field(default=MISSING, description=(
         "The points the bidding team ended with, widow included: 5 to the pack total in steps "
         "of 5."))
-    all_passed: bool = Field(False, description=(
+    all_passed: bool | MISSING = Field(default=MISSING, description=(
         "true for a hand redealt after three passes (then nothing else)."))
-    cheating: Annotated[Side, Field(le=1)] = Field(0, description=(
+    cheating: Annotated[Side, Field(le=1)] | MISSING = Field(default=MISSING, description=(
         "Optional: the team caught cheating (shelem.txt, Cheating). The bid (700 for a Shelem "
         "Double) is deducted from that team's total: on top of its score for the hand, or "
         "instead of it with the house rule cheating: instead (docs/rulings-cheating.md)."))
@@ -73,42 +75,42 @@ class ShelemHand(Body):
 
 class CreateGame(Body):
     game: GameName
-    rules: Rules | None = None
+    rules: Rules | None | MISSING = MISSING
     players: Names
-    teams: list[list[Int]] | None = None
-    target: Int | None = None
-    first_dealer: Int = 0
+    teams: list[list[Int]] | None | MISSING = MISSING
+    target: Int | None | MISSING = MISSING
+    first_dealer: Int | MISSING = MISSING
 
 
 class ScoreHand(Body):
-    rules: Rules | None = None
+    rules: Rules | None | MISSING = MISSING
     hand: Hand
 
 
 class AddHand(Body):
     hand: Hand
-    version: Int = 0
+    version: Int | MISSING = MISSING
 
 
 class EditHand(AddHand):
-    reason: Text = ""
-    cascade: Any = Field(None, description=CASCADE)
+    reason: Text | MISSING = MISSING
+    cascade: Any = Field(default=MISSING, description=CASCADE)
 
 
 class DeleteHand(Body):
-    version: Int = 0
-    reason: Text = ""
-    cascade: Any = Field(None, description=CASCADE)
+    version: Int | MISSING = MISSING
+    reason: Text | MISSING = MISSING
+    cascade: Any = Field(default=MISSING, description=CASCADE)
 
 
 class Undo(Body):
-    version: Int = 0
+    version: Int | MISSING = MISSING
 
 
 class ChangeGame(Body):
-    players: Names = Field(default_factory=list)
-    target: Int = 0
-    version: Int = 0
+    players: Names | MISSING = MISSING
+    target: Int | MISSING = MISSING
+    version: Int | MISSING = MISSING
 
 
 class ImportGame(Body):
@@ -119,11 +121,11 @@ class ImportGame(Body):
     game: str
     rules: Object
     players: list[str]
-    teams: list[list[Int]] | None = None
-    first_dealer: Int = 0
+    teams: list[list[Int]] | None | MISSING = MISSING
+    first_dealer: Int | MISSING = MISSING
     hands: list[Object]
     history: list[Object]
-    play_along: list[Object] = Field(default_factory=list)
+    play_along: list[Object] | MISSING = MISSING
 
 
 # Tournaments ------------------------------------------------------------------------------
@@ -134,10 +136,10 @@ Entrant = Text | list[Text]
 class CreateTournament(Body):
     name: Text
     game: GameName
-    rules: Rules | None = None
+    rules: Rules | None | MISSING = MISSING
     format: Text
     entrants: Annotated[list[Entrant], Field(min_length=2)]
-    settings: Object | None = None
+    settings: Object | None | MISSING = MISSING
 
 
 class Withdraw(Body):
@@ -156,18 +158,19 @@ class HandInQuestion(Body):
 
 
 class Confirm(Body):
-    dispute: Text = ""
-    hands: list[HandInQuestion] = Field(default_factory=list)
+    dispute: Text | MISSING = MISSING
+    hands: list[HandInQuestion] | MISSING = MISSING
 
 
 class MatchResult(Body):
-    winner: Any = Field(None, description="0 or 1 (null: a draw); read only when `places` is "
-                                          "left out")
-    places: list[Int] | None = None
-    points: list[Int] | None = None
+    winner: Any = Field(default=MISSING, description=(
+        "0 or 1 (null: a draw); read only when `places` is left out"))
+    places: list[Int] | None | MISSING = MISSING
+    points: list[Int] | None | MISSING = MISSING
     reason: Text
-    clear: Any = Field(None, description="true: the games decide again (anything else: no)")
-    cascade: Any = Field(None, description=CASCADE)
+    clear: Any = Field(default=MISSING,
+                       description="true: the games decide again (anything else: no)")
+    cascade: Any = Field(default=MISSING, description=CASCADE)
 
 
 # Referee situations -----------------------------------------------------------------------
@@ -175,19 +178,19 @@ class MatchResult(Body):
 class Situation(Body):
     """A situation the referee judges, under the game's rules (or a preset's)."""
 
-    rules: Rules | None = None
+    rules: Rules | None | MISSING = MISSING
 
 
 class BasraCapture(Situation):
     floor: Cards
     played: Card
     claimed: Cards
-    previous_floor: Cards | None = None
+    previous_floor: Cards | None | MISSING = MISSING
 
 
 class ShllaatClaim(Body):
-    pool: Cards = Field(default_factory=list)
-    piles: list[Int] = Field(default_factory=list)
+    pool: Cards | MISSING = MISSING
+    piles: list[Int] | MISSING = MISSING
 
 
 class ShllaatCapture(Situation):
@@ -196,16 +199,16 @@ class ShllaatCapture(Situation):
     player: Int
     played: Card
     claimed: ShllaatClaim
-    draw_pile_empty: bool = False
+    draw_pile_empty: bool | MISSING = MISSING
 
 
 class GharatClaim(Body):
-    play_pile: bool = False
-    piles: list[Int] = Field(default_factory=list)
+    play_pile: bool | MISSING = MISSING
+    piles: list[Int] | MISSING = MISSING
 
 
 class GharatCapture(Situation):
-    play_pile_top: Card | None = None
+    play_pile_top: Card | None | MISSING = MISSING
     piles: list[Card | None]
     player: Int
     played: Card
@@ -215,8 +218,8 @@ class GharatCapture(Situation):
 class ShelemTrick(Situation):
     trump: Text
     cards: Cards
-    hands: list[Cards | None] | None = None
-    first_trick: bool = False
+    hands: list[Cards | None] | None | MISSING = MISSING
+    first_trick: bool | MISSING = MISSING
 
 
 class ShelemBids(Situation):

@@ -24,7 +24,6 @@ from pydantic.json_schema import (
     JsonSchemaValue,
     models_json_schema,
 )
-from pydantic_core import core_schema
 
 from ..rules.catalogue import GAMES
 from ..rules.spec import GameSpec, Judge
@@ -63,15 +62,10 @@ class Document(RootModel[dict[str, Any]]):
 
 
 class Described(GenerateJsonSchema):
-    """JSON Schema as the description shows it: no title on each field, and no defaults (an
-    answer leaves out a field it does not give; a body's field left out is read as the
-    description of the field says)."""
+    """JSON Schema as the description shows it: no title on each field."""
 
     def field_title_should_be_set(self, schema: Any) -> bool:
         return False
-
-    def default_schema(self, schema: core_schema.WithDefaultSchema) -> JsonSchemaValue:
-        return self.generate_inner(schema["schema"])
 
 
 def _schema(shape: Any) -> JsonSchemaValue:

@@ -79,7 +79,7 @@ def edit_url(game_id: str, key: str) -> str:
 
 def created_game(game: GameView, key: str) -> tuple[Response, int, dict[str, str]]:
     """A new game's answer: the game, its edit key (shown this once) and edit link."""
-    body = a.GameWithKey.model_validate(game_json(game).model_dump(exclude_unset=True)
+    body = a.GameWithKey.model_validate(game_json(game).model_dump()
                                         | {"edit_key": key, "edit_url": edit_url(game.row.id, key)})
     return jsonify(body.plain()), 201, {"Location": url_for("api.get_game", game_id=game.row.id)}
 

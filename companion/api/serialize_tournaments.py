@@ -61,7 +61,7 @@ def tournament_json(tournament: tournaments.TournamentView, key: str | None) -> 
 def with_director_key(tournament: a.Tournament, key: str) -> a.TournamentWithKey:
     """A tournament answered with its director key and link (shown this once)."""
     return a.TournamentWithKey.model_validate(
-        tournament.model_dump(exclude_unset=True)
+        tournament.model_dump()
         | {"director_key": key, "director_url": url_for(
             "tournaments.show", tournament_id=tournament.id, key=key, _external=True)})
 
