@@ -204,3 +204,21 @@ def test_every_answer_of_a_swiss_is_described(api):
     api("get", f"{url}/standings", status=200)
     api("get", f"{url}/players", status=200)
     api("get", f"{url}/history", key=key, status=200)
+
+
+def test_every_answer_of_a_round_robin_with_a_bye_and_a_walkover_is_described(api):
+    body = {"name": "Three", "game": "shelem", "format": "round_robin",
+            "entrants": [["Ali", "Bahar"], ["Cyrus", "Dara"], ["Ehsan", "Farah"]]}
+    t = api("post", "/api/v1/tournaments", body, status=201)
+    url, key = f"/api/v1/tournaments/{t['id']}", t["director_key"]
+    matches = api("post", f"{url}/rounds", key=key, status=201)["matches"]
+    assert any(match["bye"] for match in matches)
+    playing = next(match for match in matches if not match["bye"])
+    api("post", f"/api/v1/games/{playing['current_game']}/hands", {"hand": HAND},
+        key=playing["edit_key"], status=201)
+    withdrawn = api("post", f"{url}/entrants/{playing['sides'][0]}/withdraw",
+                    {"reason": "Called away"}, key=key, status=200)
+    assert any(match["walkover"] for r in withdrawn["rounds"] for match in r["matches"])
+    api("get", url, status=200)
+    api("get", f"{url}/standings", status=200)
+    api("get", f"{url}/players", status=200)
