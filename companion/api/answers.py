@@ -1,37 +1,18 @@
-"""The API's answers, one pydantic model per shape: the routes build them (serialize.py) and
-the OpenAPI description is generated from them (openapi.py).
-
-An answer is strict: no field it does not name (`additionalProperties: false` in the
-description), no value of another type taken and converted. A field whose default is MISSING
-is one the answer may leave out (a game's `warnings`, the director's `side_keys`): not written
-when not given, and not required in the description.
+"""The API's answers, one pydantic model per shape: the routes build them (serialize.py,
+serialize_tournaments.py) and the OpenAPI description is generated from them (openapi.py).
+Each is strict, as companion/shapes.py says; a game's export is services/game_file.py's.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import MISSING, BaseModel, ConfigDict, Field
+from pydantic import MISSING, Field
 
-from ..inputs import MAX_NUMBER
+from ..services.game_file import Seated
+from ..shapes import Answer, Int, Object, Side, Url, When
 
-# Numbers as the boundary takes them (companion/inputs.py): anything longer is refused.
-Int = Annotated[int, Field(ge=-(MAX_NUMBER - 1), le=MAX_NUMBER - 1)]
-Side = Annotated[int, Field(ge=0)]
-Url = Annotated[str, Field(json_schema_extra={"format": "uri"})]
-When = Annotated[str, Field(json_schema_extra={"format": "date-time"})]
-Object = dict[str, Any]  # a value stored as it was given: a hand, the rules, a state
 WARNINGS = "Sentences about what the change did not change"
-
-
-class Answer(BaseModel):
-    """A JSON answer: its fields and nothing else, each of its own type."""
-
-    model_config = ConfigDict(extra="forbid", strict=True)
-
-    def plain(self) -> dict[str, Any]:
-        """The answer as JSON writes it: the optional fields not given are left out."""
-        return self.model_dump(mode="json", by_alias=True)
 
 
 # Errors -----------------------------------------------------------------------------------
@@ -91,17 +72,6 @@ class Match(Answer):
     wins: list[Int]
     next_game: str | None
     decided: bool
-
-
-class Seated(Answer):
-    """A game as both its answer and its export name it: what, under which rules, who."""
-
-    id: str
-    game: str
-    rules: Object
-    players: list[str]
-    teams: list[list[Int]] | None
-    sides: list[str]
 
 
 class Game(Seated):
@@ -176,47 +146,6 @@ class CatalogueGame(Answer):
 
 class Catalogue(Answer):
     games: list[CatalogueGame]
-
-
-# Export -----------------------------------------------------------------------------------
-
-class ExportedHand(Answer):
-    number: Int
-    hand: Object
-    scores: list[Int]
-    counted: bool
-
-
-class ExportedEvent(Answer):
-    version: Int
-    action: str
-    number: Int | None
-    before: Object | None
-    after: Object | None
-    reason: str | None
-    undone: bool
-    created_at: When | None
-
-
-class ExportedPlayAlong(Answer):
-    state: Object
-    version: Int
-    finished: bool
-
-
-class Export(Seated):
-    format: Literal["companion-game"]
-    format_version: Int
-    first_dealer: Int
-    version: Int
-    totals: list[Int]
-    finished: bool
-    winners: list[Side]
-    created_at: When | None
-    updated_at: When | None
-    hands: list[ExportedHand]
-    history: list[ExportedEvent]
-    play_along: list[ExportedPlayAlong]
 
 
 # Tournaments ------------------------------------------------------------------------------

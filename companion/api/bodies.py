@@ -15,7 +15,7 @@ from pydantic import MISSING, BaseModel, ConfigDict, Field, RootModel
 
 from ..rules import shelem
 from ..rules.catalogue import GAMES
-from .answers import Int, Object, Side
+from ..shapes import Int, Object, Side
 
 # Text as the boundary takes it: no control characters (companion/inputs.py).
 Text = Annotated[str, Field(pattern="^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$")]

@@ -27,6 +27,7 @@ from pydantic.json_schema import (
 
 from ..rules.catalogue import GAMES
 from ..rules.spec import GameSpec, Judge
+from ..services.game_file import Export
 from . import answers as a
 from . import bodies as b
 from .blueprint import bp
@@ -150,7 +151,7 @@ OPERATIONS: list[Op] = [
     Op("post", G + "/key", "Rotate the edit key: old links stop working", a.NewKey,
        key=EDITOR),
     Op("get", G + "/export", "Export a game as JSON: players, rules, hands, history",
-       a.Export),
+       Export),
     Op("post", "/games/import", "Import a JSON export as a new game", a.GameWithKey,
        status=201, body=b.ImportGame, errors=(429,), location=True),
     Op("post", "/tournaments", "Create a tournament; the director key is returned once",

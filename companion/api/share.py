@@ -26,7 +26,7 @@ def rotate_key(game_id: str) -> ResponseReturnValue:
 
 @bp.get("/games/<game_id>/export")
 def export_game(game_id: str) -> ResponseReturnValue:
-    return jsonify(a.Export.model_validate(transfer.export_game(get_session(), game_id)).plain())
+    return jsonify(transfer.export_game(get_session(), game_id).plain())
 
 
 @bp.post("/games/import")

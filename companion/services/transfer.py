@@ -4,7 +4,7 @@ whole database as JSON (backup and restore, exact round trip)."""
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import Date, DateTime, Engine, Integer, func, insert, select, text
 from sqlmodel import Session, SQLModel, col
@@ -16,11 +16,12 @@ from ..rules.catalogue import get_game
 from ..rules.messages import N_, RuleError, msg
 from . import games, keys
 from .csv_file import csv_text
+from .game_file import Export, ExportedEvent, ExportedHand, ExportedPlayAlong
 from .games.changing import MAX_HANDS, denormalise
 from .reasons import MAX_REASON
 from .seating import clean_players, clean_teams
 
-GAME_FORMAT = "companion-game"
+GAME_FORMAT: Final = "companion-game"
 BACKUP_FORMAT = "companion-backup"
 FORMAT_VERSION = 1
 # An imported game's history entries: four for each hand of a game at the cap (added, and then
@@ -34,36 +35,25 @@ def _when(value: datetime | None) -> str | None:
     return value.isoformat() if value else None
 
 
-def export_game(session: Session, game_id: str) -> dict[str, Any]:
+def export_game(session: Session, game_id: str) -> Export:
     """Everything about a game except its edit key: players, rules, hands, history."""
     game = games.load_game(session, game_id)
     row = game.row
     events = sorted(games.history(session, game_id), key=lambda event: event.id or 0)
     play_along = session.scalars(select(PlayAlong).where(col(PlayAlong.game_id) == game_id)
                                  .order_by(col(PlayAlong.id))).all()
-    return {
-        "format": GAME_FORMAT,
-        "format_version": FORMAT_VERSION,
-        "id": row.id,
-        "game": row.game,
-        "rules": row.rules,
-        "players": row.players,
-        "teams": row.teams,
-        "sides": game.sides,
-        "first_dealer": row.first_dealer,
-        "version": row.version,
-        "totals": game.state.totals,
-        "finished": game.state.finished,
-        "winners": game.state.winners,
-        "created_at": _when(row.created_at),
-        "updated_at": _when(row.updated_at),
-        "hands": [{"number": i + 1, "hand": hand, "scores": score.scores,
-                   "counted": i < game.state.counted}
-                  for i, (hand, score) in enumerate(zip(game.hands, game.state.hands))],
-        "history": [_exported(event) for event in events],
-        "play_along": [{"state": item.state, "version": item.version,
-                        "finished": item.finished} for item in play_along],
-    }
+    return Export(
+        format=GAME_FORMAT, format_version=FORMAT_VERSION, id=row.id, game=row.game,
+        rules=row.rules, players=row.players, teams=row.teams, sides=game.sides,
+        first_dealer=row.first_dealer, version=row.version, totals=game.state.totals,
+        finished=game.state.finished, winners=game.state.winners,
+        created_at=_when(row.created_at), updated_at=_when(row.updated_at),
+        hands=[ExportedHand(number=i + 1, hand=hand, scores=score.scores,
+                            counted=i < game.state.counted)
+               for i, (hand, score) in enumerate(zip(game.hands, game.state.hands))],
+        history=[_exported(event) for event in events],
+        play_along=[ExportedPlayAlong(state=item.state, version=item.version,
+                                      finished=item.finished) for item in play_along])
 
 
 def export_csv(session: Session, game_id: str, hand_label: str, total_label: str,
@@ -126,13 +116,14 @@ def _listed(data: dict[str, Any], name: str) -> list[Any]:
     return value
 
 
-def _exported(event: GameEvent) -> dict[str, Any]:
+def _exported(event: GameEvent) -> ExportedEvent:
     """A history entry as exports write it: an undo's or a redo's `reason` names the kind of
     change it takes back, as exports always have."""
-    fields = {name: getattr(event, name) for name in EVENT_FIELDS}
-    if event.action in (games.UNDO, games.REDO):
-        fields["reason"] = event.reverses
-    return {**fields, "created_at": _when(event.created_at)}
+    undoing = event.action in (games.UNDO, games.REDO)
+    return ExportedEvent(
+        version=event.version, action=event.action, number=event.number, before=event.before,
+        after=event.after, reason=event.reverses if undoing else event.reason,
+        undone=event.undone, created_at=_when(event.created_at))
 
 
 def _event(item: Any, entry: int) -> dict[str, Any]:

@@ -76,7 +76,7 @@ def rotate_key(game_id: str) -> ResponseReturnValue:
 
 @bp.get("/<game_id>/export.json")
 def export_json(game_id: str) -> Response:
-    data = transfer.export_game(get_session(), game_id)
+    data = transfer.export_game(get_session(), game_id).plain()
     body = json.dumps(data, ensure_ascii=False, indent=1)
     return _download(body, "application/json", f"companion-{game_id}.json")
 
