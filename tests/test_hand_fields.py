@@ -3,10 +3,13 @@ and Basra hands an older Companion stored with one open without it (revision 000
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from alembic import command
 from sqlalchemy import create_engine, text
 
+from companion import create_app
 from companion.db import alembic_config
 
 from .helpers import BASRA_WIN
@@ -69,3 +72,45 @@ def test_a_basra_hand_stored_with_an_extra_field_loses_it_on_upgrade(tmp_path):
     engine.dispose()
     assert "padding" not in stored and '"basras": [3, 0]' in stored
 
+
+
+def test_a_basra_game_hand_stored_with_a_carry_in_its_rules_refuse_still_opens(tmp_path):
+    # A game ignores a hand's own carry_in; earlier versions stored any value there unchecked.
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    command.upgrade(alembic_config(url), "0010")
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        for game, rules in (("egypt", '{"preset": "egyptian"}'),
+                            ("beirut", '{"majority_tie": "none", "majority_points": 3}')):
+            conn.execute(text(
+                "INSERT INTO game (id, game, rules, players, teams, first_dealer, version, "
+                "edit_key_hash, finished, winners, totals, hand_count, created_at, updated_at) "
+                "VALUES (:id, 'basra', :rules, '[\"Ali\", \"Bahar\"]', NULL, 0, 3, 'x', 0, "
+                "'[]', '[0, 0]', 2, '2026-01-01', '2026-01-01')"), {"id": game, "rules": rules})
+        hands = (("egypt", 1, 20), ("egypt", 2, 60), ("beirut", 1, 3), ("beirut", 2, 0))
+        for game, position, carry in hands:
+            conn.execute(text("INSERT INTO hand (game_id, position, data, created_at) VALUES "
+                              "(:game, :position, :data, '2026-01-01')"),
+                         {"game": game, "position": position,
+                          "data": json.dumps({**BASRA_WIN, "carry_in": carry})})
+    engine.dispose()
+    command.upgrade(alembic_config(url), "head")
+    engine = create_engine(url)
+    with engine.connect() as conn:
+        stored = {(game, position): json.loads(data).get("carry_in") for game, position, data
+                  in conn.execute(text("SELECT game_id, position, data FROM hand"))}
+    engine.dispose()
+    # 20 is no multiple of the 30 points a tie carries: dropped; 60 is kept (and, as ever,
+    # ignored). Lebanese rules carry nothing, so 3 is dropped and 0 kept.
+    assert stored == {("egypt", 1): None, ("egypt", 2): 60, ("beirut", 1): None,
+                      ("beirut", 2): 0}
+
+    app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "t"})
+    client = app.test_client()
+    egypt = client.get("/api/v1/games/egypt").get_json()
+    beirut = client.get("/api/v1/games/beirut").get_json()
+    app.extensions["engine"].dispose()
+    # Egyptian: 40 cards (30) + 4 jacks + 4 aces + 2♣ (2) + 10♦ (3) + 3 basras (30) = 73 a hand.
+    assert egypt["totals"] == [146, 0]
+    # Lebanese: most cards 3, jacks 4, aces 4, 2♣ 2, 10♦ 3, 3 basras at 10 = 46 a hand.
+    assert beirut["totals"] == [92, 0]
