@@ -1,6 +1,6 @@
 // Keep the screen awake on pages that ask for it, or say why it cannot be (plain http has no
-// wake lock); and, where the page is secure, install the service worker that keeps the app
-// readable offline.
+// wake lock); where the page is secure, install the service worker that keeps the app
+// readable offline; on a page only watched, fetch outbox.js when saves wait on this phone.
 "use strict";
 
 (function () {
@@ -12,6 +12,16 @@
       lock = await navigator.wakeLock.request("screen");
     } catch (err) {
       lock = null; // Battery saver or an old browser: the page still works.
+    }
+  }
+
+  // A page only watched (a board, standings) comes without outbox.js: it is fetched only when
+  // saves wait on this phone, to show them and send them.
+  function waiting() {
+    try {
+      return (JSON.parse(localStorage.getItem("companion-outbox")) || []).length > 0;
+    } catch (err) {
+      return false;
     }
   }
 
@@ -27,6 +37,11 @@
     if (hint) hint.hidden = !wanted() || "wakeLock" in navigator;
     if (wanted()) keepAwake();
     const net = document.getElementById("net");
+    if (net && net.dataset.outbox && waiting()) {
+      const script = document.createElement("script");
+      script.src = net.dataset.outbox;
+      document.head.append(script);
+    }
     if (window.isSecureContext && "serviceWorker" in navigator && net) {
       navigator.serviceWorker.register(net.dataset.sw).catch(function () {
         // No offline copy on this phone; everything else works as before.

@@ -414,7 +414,7 @@
 
   window.addEventListener("online", function () { flush(); });
   window.addEventListener("storage", show);
-  document.addEventListener("DOMContentLoaded", function () {
+  function start() {
     freshKeys();
     show();
     keepCorrectionForms();
@@ -425,5 +425,8 @@
     setInterval(function () {
       if (load().some(function (item) { return !item.problem; })) flush();
     }, RETRY_MS);
-  });
+  }
+  // Loaded with the page, or later by app.js (a watcher's page, when saves wait here).
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
+  else start();
 })();

@@ -258,3 +258,28 @@ def test_offline_reload_then_back_shows_the_game_not_no_connection(installed, se
     expect(installed.locator("#entry-form")).to_be_visible()
     expect(installed.locator("#outbox")).to_be_hidden()
     assert stored(server.url, game)["totals"] == [130, 35]
+
+
+def test_a_watched_board_shows_what_waits_on_this_phone_and_others_fetch_no_outbox(
+        phone, live_server, browser):
+    key_gone = ("Not saved: this phone no longer holds the edit key. "
+                "Open the edit link again, then tap Send now.")
+    queued_hand(phone, live_server)
+    phone.context.clear_cookies()
+    phone.context.set_offline(False)
+    problem_at_the_top(phone, key_gone)
+    # Another table's board, only watched here: the hand waiting on this phone is still said.
+    other = new_game(live_server)
+    phone.goto(f"{live_server}/games/{other['id']}")
+    problems = phone.locator("#outbox-problems")
+    expect(problems).to_contain_text(key_gone, timeout=12_000)
+    expect(problems).to_contain_text("Hand 1")
+    # A phone with nothing waiting watches the same board without fetching the outbox.
+    viewer = browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+    scripts: list[str] = []
+    viewer.on("request", lambda r: scripts.append(r.url) if r.url.endswith(".js") else None)
+    viewer.goto(f"{live_server}/games/{other['id']}", wait_until="load")
+    expect(viewer.locator("#board")).to_be_visible()
+    assert any("/live." in url for url in scripts)
+    assert not any("/outbox." in url for url in scripts), scripts
+    viewer.context.close()
