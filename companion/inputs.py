@@ -25,7 +25,8 @@ MAX_NUMBER = 10**15
 # long to handle is refused.
 _OPTION_NUMBER = re.compile(r"target|rules\.\w+")
 MAX_OPTION_NUMBER = 10**100
-# The one sentence for a number too big to be anything (pages name the number typed).
+# The one sentence for a number too big to be anything, naming it (the field is beside it
+# on a page, and in the API's answer).
 TOO_LARGE = N_("'{name}' is too large a number.")
 
 
@@ -39,8 +40,8 @@ def check(value: Any, field: str = "") -> None:
         largest = MAX_OPTION_NUMBER if _OPTION_NUMBER.fullmatch(where) else MAX_NUMBER
         if isinstance(item, int | float) and not isinstance(item, bool) \
                 and not -largest < item < largest:
-            raise RuleError(msg(TOO_LARGE, name=name or "body"),
-                            name or None)
+            # the number itself, as the pages name the number typed in a field
+            raise RuleError(msg(TOO_LARGE, name=str(item)), name or None)
 
 
 def _leaves(value: Any, where: str) -> Iterator[tuple[str, Any]]:

@@ -30,7 +30,7 @@ def test_gharat_points_score_each_player(client):
      "The points add up to 250, but every hand's points add up to the pack's 252.",
      "hand.points"),
     ("shllaat", {"points": [150, 154]}, None,
-     "The points add up to 304, but every hand's points add up to the pack's 252.",
+     "The points add up to 304, but the whole pack holds only 252.",
      "hand.points"),
     ("shllaat", {"points": [126, 126]}, {"preset": "two-decks"},
      "The points add up to 252, but every hand's points add up to the pack's 304.",

@@ -54,7 +54,8 @@ def test_extraction_finds_python_templates_and_engine_messages(template):
             "{count} jacks entered, a hand has {total}.") in ids
     assert ("{n} card is still to be played.", "{n} cards are still to be played.") in ids
     flags = {message.id: message.flags for message in template}
-    assert "python-brace-format" in flags["'{raw}' is not a whole number of 0 or more."]
+    assert "python-brace-format" in flags[
+        "The points of {side} must be a whole number of 0 or more."]
     assert "python-format" in flags["House rules: %(preset)s"]
 
 

@@ -45,7 +45,7 @@ def test_shllaat_points_past_the_pack_are_refused_and_nothing_is_saved(client):
     game_id = make_game(client, "shllaat", ["Amal", "Badr"], rules={"preset": "two-decks"})
     response = save(client, game_id, {"mode": "points", "points_0": "305"})
     assert response.status_code == 422
-    assert "The points entered add up to 305, more than the pack's 304." in page_text(
+    assert "The points add up to 305, but the whole pack holds only 304." in page_text(
         response)
     assert game(client, game_id)["hands"] == []
 
@@ -128,7 +128,7 @@ def test_shelem_double_needs_the_points_tapped(client):
     response = save(client, game_id, {"mode": "quick", "double": "1"})
     assert response.status_code == 422
     assert ("<li>Choose the team that won the bid.</li>"
-            "<li>Tap the points the bidding team took.</li>") in page_text(response)
+            "<li>Enter the points the bidding team took.</li>") in page_text(response)
 
 
 # --- The scoresheet -------------------------------------------------------------------------

@@ -61,7 +61,7 @@ def test_a_basra_verdict_and_its_basra_are_translated_as_two_sentences(app):
 
 @pytest.mark.parametrize(("hand", "sentence"), [
     ({"jacks": [-1, 8], "aces": [4, 4], "jokers": [1, 1], "others": [22, 22]},
-     "Jacks of side 1 must be a whole number of 0 or more."),
+     "The number of jacks Side 1 took must be a whole number of 0 or more."),
     ({"jacks": [4, 4], "aces": [4, 4], "jokers": [1, 0], "others": [22, 22]},
      "1 Joker entered, the deck has 2."),
 ])
@@ -147,9 +147,9 @@ def test_hand_counts_in_any_digits_are_read(app, client, typed):
 
 
 @pytest.mark.parametrize(("typed", "sentence"), [
-    ("²", "'²' is not a whole number of 0 or more."),
-    ("12a", "'12a' is not a whole number of 0 or more."),
-    ("-5", "'-5' is not a whole number of 0 or more."),
+    ("²", "The number of cards Ali took must be a whole number of 0 or more."),
+    ("12a", "The number of cards Ali took must be a whole number of 0 or more."),
+    ("-5", "The number of cards Ali took must be a whole number of 0 or more."),
     ("", "Enter how many cards Ali took."),
     # 20 digits: too big, in the API's sentence for the same number (test_boundary.py)
     ("10000000000000000000", "'10000000000000000000' is too large a number."),

@@ -49,6 +49,17 @@ MISCOUNTED = {
     "aces": N_plural("{count} ace entered, a hand has {total}.",
                      "{count} aces entered, a hand has {total}."),
 }
+# A count that is no whole number of 0 or more, per count; the entry form says it too.
+NOT_A_COUNT = {
+    "cards": N_("The number of cards {side} took must be a whole number of 0 or more."),
+    "jacks": N_("The number of jacks {side} took must be a whole number of 0 or more."),
+    "aces": N_("The number of aces {side} took must be a whole number of 0 or more."),
+    "basras": N_("The number of basras {side} made must be a whole number of 0 or more."),
+}
+# What a hand without its cards count or a holder is told (a blank field on the form).
+CARDS_MISSING = N_("Enter how many cards {side} took.")
+HOLDER_MISSING = N_("Choose who took the {card}.")
+HOLDERS = {"two_of_clubs": "2♣", "ten_of_diamonds": "10♦"}
 WINS_FOR_MATCH = 3
 DECIDER_TARGET = 150
 
@@ -80,11 +91,23 @@ def _fail(where: str, field: str, message: Msg) -> RuleError:
     return RuleError(message, f"{where}.{field}" if field else where)
 
 
-def _count(value: object, where: str, field: str) -> int:
+def _count(value: object, where: str, field: str, wrong: Msg) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise _fail(where, field, msg(N_("{field} must be a whole number of 0 or more."),
-                                      field=field))
+        raise _fail(where, field, wrong)
     return value
+
+
+def not_a_count(key: str, side: int) -> Msg:
+    """The sentence for side `side`'s `key` count when it is no whole number of 0 or more."""
+    return msg(NOT_A_COUNT[key], side=side_label(side))
+
+
+def cards_missing(side: int) -> Msg:
+    return msg(CARDS_MISSING, side=side_label(side))
+
+
+def holder_missing(key: str) -> Msg:
+    return msg(HOLDER_MISSING, card=HOLDERS[key])
 
 
 def _per_side(
@@ -108,7 +131,7 @@ def _read_basras(
     for side, entry in enumerate(entries):
         field = f"basras[{side}]"
         if isinstance(entry, int) and not isinstance(entry, bool):
-            read.append(([], _count(entry, where, field)))
+            read.append(([], _count(entry, where, field, not_a_count("basras", side))))
         elif isinstance(entry, list):
             read.append((parse_cards(entry, f"{where}.{field}"), 0))
         else:
@@ -178,16 +201,17 @@ def _from_counts(
 ) -> list[BasraPile]:
     columns = {}
     for key, total in (("cards", HAND_CARDS), ("jacks", 4), ("aces", 4)):
-        column = [_count(n, where, f"{key}[{i}]")
+        column = [_count(n, where, f"{key}[{i}]",
+                         cards_missing(i) if n is None and key == "cards"
+                         else not_a_count(key, i))
                   for i, n in enumerate(_per_side(hand, key, sides, where))]
         if sum(column) != total:
             raise _fail(where, key, msgn(*MISCOUNTED[key], count=sum(column), total=total))
         columns[key] = column
     holders = {}
-    for key in ("two_of_clubs", "ten_of_diamonds"):
-        if key not in hand:
-            raise _fail(where, key, msg(N_("The hand needs {field}: the side that took it."),
-                                        field=key))
+    for key in HOLDERS:
+        if hand.get(key) is None:
+            raise _fail(where, key, holder_missing(key))
         holders[key] = check_index(hand[key], sides, f"{where}.{key}")
     piles = [
         BasraPile(columns["cards"][side], columns["jacks"][side], columns["aces"][side],
@@ -239,7 +263,8 @@ def _check_basras(rules: BasraRules, pile: BasraPile, side: int, where: str) -> 
 
 
 def _read_carry(rules: BasraRules, hand: Mapping[str, object], where: str) -> int:
-    carry = _count(hand.get("carry_in", 0), where, "carry_in")
+    carry = _count(hand.get("carry_in", 0), where, "carry_in",
+                   msg(N_("{field} must be a whole number of 0 or more."), field="carry_in"))
     step = rules.majority_points if rules.majority_tie == "carry" else 0
     if carry and (not step or carry % step):
         raise _fail(where, "carry_in", msg(N_(

@@ -30,8 +30,13 @@ class Kind:
     line: str                   # "jacks ×{count}"
     value: int
     holds: Callable[[Card], bool]
-    not_a_count: str            # "Jacks of side {side} must be a whole number of 0 or more."
+    not_a_count: str            # "The number of jacks {side} took must be a whole number…"
     miscounted: Plural          # "{count} jack(s) entered, the deck has {total}."
+
+    def not_counted(self, side: int) -> Msg:
+        """The sentence for side `side`'s count of this kind when it is no whole number of
+        0 or more (the API's and the entry form's)."""
+        return msg(self.not_a_count, side=side_label(side))
 
 
 @dataclass(frozen=True)
@@ -125,10 +130,21 @@ def _add(counts: list[Counts]) -> Counts:
     return {key: sum(c[key] for c in counts) for key in counts[0]}
 
 
+def not_points(side: Msg | str) -> Msg:
+    """The sentence for points of `side` that are no whole number of 0 or more."""
+    return msg(N_("The points of {side} must be a whole number of 0 or more."), side=side)
+
+
+def too_many_points(count: int, total: int) -> Msg:
+    """The sentence for points that add up to more than the pack holds."""
+    return msg(N_("The points add up to {count}, but the whole pack holds only {total}."),
+               count=count, total=total)
+
+
 def points_problem(number: object, step: int, side: Msg | str) -> Msg | None:
     """Why `number` cannot be the points `side` counted, or None if it can."""
     if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-        return msg(N_("The points of {side} must be a whole number of 0 or more."), side=side)
+        return not_points(side)
     if number % step:
         return msg(N_("The points of {side} must be a multiple of {step}: {points} is not."),
                    side=side, step=step, points=number)
@@ -150,13 +166,12 @@ def read_points(hand: dict[str, Any], lengths: Sequence[int], deck: Deck, values
     total, entered = values.in_pack(deck), sum(points)
     if not entered:
         raise RuleError(msg(NOTHING_ENTERED), "hand.points")
+    if entered > total:
+        raise RuleError(too_many_points(entered, total), "hand.points")
     if exact and entered != total:
         raise RuleError(msg(N_("The points add up to {count}, but every hand's points add up "
                                "to the pack's {total}."), count=entered, total=total),
                         "hand.points")
-    if entered > total:
-        raise RuleError(msg(N_("The points add up to {count}, but the whole pack holds only "
-                               "{total}."), count=entered, total=total), "hand.points")
     in_deck = values.count(deck.cards())
     if not shareable(points, [(kind.value, in_deck[kind.key]) for kind in values.kinds], exact):
         raise RuleError(msg(N_("No deal ends with these points: the pack's cards cannot be "
@@ -235,7 +250,7 @@ def _read_counts(
         column = hand.get(kind.key, [0] * size)
         for i, number in enumerate(column):
             if isinstance(number, bool) or not isinstance(number, int) or number < 0:
-                raise RuleError(msg(kind.not_a_count, side=i + 1), f"hand.{kind.key}[{i}]")
+                raise RuleError(kind.not_counted(i), f"hand.{kind.key}[{i}]")
             counts[i][kind.key] = number
     if not any(any(entry.values()) for entry in counts):
         raise RuleError(msg(NOTHING_ENTERED), "hand")

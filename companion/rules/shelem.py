@@ -44,6 +44,11 @@ _SUIT_BY_SYMBOL = {symbol: suit for suit, symbol in SUIT_SYMBOLS.items()}
 _HAND_KEYS = ("bidder", "bid", "bidder_points")
 CHEATING = "cheating"  # optional: the team caught cheating in the hand
 HAND_FIELDS = (*_HAND_KEYS, "all_passed", CHEATING)  # every field a hand may have
+# A hand without one of its fields (a blank on the entry form, a missing or null field in the
+# API) is told what to give; the form says the same.
+MISSING = {"bidder": N_("Choose the team that won the bid."), "bid": N_("Choose the bid."),
+           "bidder_points": N_("Enter the points the bidding team took.")}
+NOT_A_BID = N_("The bid must be a number like 120, or \"shelem_double\".")
 
 @dataclass(frozen=True)
 class ShelemRules(Rules):
@@ -154,8 +159,7 @@ def _read_bid(rules: ShelemRules, bid: object) -> int | Literal["shelem_double"]
     if bid == SHELEM_DOUBLE:
         return "shelem_double"
     if not _is_int(bid):
-        raise RuleError(msg(N_("The bid must be a number like 120, or \"shelem_double\".")),
-                        "hand.bid")
+        raise RuleError(msg(NOT_A_BID), "hand.bid")
     problem = bid_problem(rules, bid)
     if problem:
         raise RuleError(problem, "hand.bid")
@@ -201,10 +205,9 @@ def read_hand(rules: ShelemRules, hand: object, sides: int) -> ShelemHand:
     if all_passed:
         _check_redeal(rules, hand)
         return Redeal()
-    missing = [key for key in _HAND_KEYS if key not in hand]
+    missing = [key for key in _HAND_KEYS if hand.get(key) is None]
     if missing:
-        raise RuleError(msg(N_("A Shelem hand needs {key}."), key=missing[0]),
-                        f"hand.{missing[0]}")
+        raise RuleError(missing_field(missing[0]), f"hand.{missing[0]}")
     bidder = hand["bidder"]
     if bidder not in (0, 1) or not _is_int(bidder):
         raise RuleError(msg(N_("The bidder is team 0 (seats 0 and 2) or team 1 (seats 1 "
@@ -222,9 +225,18 @@ def _read_bidder_points(rules: ShelemRules, points: object) -> int:
                                "Hâkem's four discards are its thirteenth trick, worth 5 points "
                                "plus their card points."), points=points), "hand.bidder_points")
     if not _is_int(points) or points > total or points % TRICK_POINTS:
-        raise RuleError(msg(N_("Points come in steps of 5 from 5 to {total}."), total=total),
-                        "hand.bidder_points")
+        raise RuleError(not_points(rules), "hand.bidder_points")
     return points
+
+
+def missing_field(key: str) -> Msg:
+    """What a hand without `key` (a blank on the form) is told to give."""
+    return msg(MISSING[key])
+
+
+def not_points(rules: ShelemRules) -> Msg:
+    """The sentence for bidding team's points that are no points a hand can give it."""
+    return msg(N_("Points come in steps of 5 from 5 to {total}."), total=pack_total(rules))
 
 
 def _check_redeal(rules: ShelemRules, hand: dict[Any, object]) -> None:

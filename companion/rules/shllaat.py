@@ -48,19 +48,19 @@ def is_special(card: Card) -> bool:
 # A Shlla'at hand is the whole deck, so every count must match the deck's.
 VALUES = CardValues((
     Kind("jokers", N_("Jokers"), N_("Jokers ×{count}"), 50, lambda card: card.is_joker,
-         N_("Jokers of side {side} must be a whole number of 0 or more."),
+         N_("The number of Jokers {side} took must be a whole number of 0 or more."),
          N_plural("{count} Joker entered, the deck has {total}.",
                   "{count} Jokers entered, the deck has {total}.")),
     Kind("aces", N_("aces"), N_("aces ×{count}"), 25, lambda card: card.rank == "A",
-         N_("Aces of side {side} must be a whole number of 0 or more."),
+         N_("The number of aces {side} took must be a whole number of 0 or more."),
          N_plural("{count} ace entered, the deck has {total}.",
                   "{count} aces entered, the deck has {total}.")),
     Kind("jacks", N_("jacks"), N_("jacks ×{count}"), 2, lambda card: card.rank == "J",
-         N_("Jacks of side {side} must be a whole number of 0 or more."),
+         N_("The number of jacks {side} took must be a whole number of 0 or more."),
          N_plural("{count} jack entered, the deck has {total}.",
                   "{count} jacks entered, the deck has {total}.")),
     Kind("others", N_("other cards"), N_("other cards ×{count}"), 1, lambda card: True,
-         N_("Other cards of side {side} must be a whole number of 0 or more."),
+         N_("The number of other cards {side} took must be a whole number of 0 or more."),
          N_plural("{count} other card entered, the deck has {total}.",
                   "{count} other cards entered, the deck has {total}.")),
 ))

@@ -253,7 +253,7 @@ def test_four_individual_sides_score():
     (counts([26, 26], [True, 3], [2, 2]), "must be a whole number", "hand.jacks[0]"),
     (counts([26, 26], [2, 2], [2, 2], 2), "from 0 to 1", "hand.two_of_clubs"),
     (counts([26, 26], [2, 2], [2, 2], basras=["x", 0]), "list of the cards", "hand.basras[0]"),
-    ({"cards": [26, 26], "jacks": [2, 2], "aces": [2, 2]}, "needs two_of_clubs",
+    ({"cards": [26, 26], "jacks": [2, 2], "aces": [2, 2]}, "Choose who took the 2♣.",
      "hand.two_of_clubs"),
     ({"cards": [26, 26]} | {"captured": []}, "not both", "hand"),
     ({}, "not both", "hand"),

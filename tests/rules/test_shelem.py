@@ -227,7 +227,7 @@ def test_bid_cannot_exceed_the_pack_total():
     assert score(ACES_15, 0, 185, 185).scores == [370, 0]
 
 
-@pytest.mark.parametrize("points", [7, 170, True, "120", None, 12.5])
+@pytest.mark.parametrize("points", [7, 170, True, "120", 12.5])
 def test_points_come_in_steps_of_five_within_the_pack(points):
     error = rule_error(score, STANDARD, 0, 120, points)
     assert (str(error), error.field) == (
@@ -249,11 +249,22 @@ def test_bidder_is_team_zero_or_one(bidder):
     assert rule_error(score, STANDARD, bidder, 120, 125).field == "hand.bidder"
 
 
-@pytest.mark.parametrize("bid", ["120", None, 120.0, True, [120]])
+@pytest.mark.parametrize("bid", ["120", 120.0, True, [120]])
 def test_bid_must_be_a_number_or_shelem_double(bid):
     error = rule_error(score, STANDARD, 0, bid, 125)
     assert (str(error), error.field) == (
         'The bid must be a number like 120, or "shelem_double".', "hand.bid")
+
+
+@pytest.mark.parametrize(("bidder", "bid", "points", "sentence", "field"), [
+    (None, 120, 125, "Choose the team that won the bid.", "hand.bidder"),
+    (0, None, 125, "Choose the bid.", "hand.bid"),
+    (0, 120, None, "Enter the points the bidding team took.", "hand.bidder_points"),
+])
+def test_a_null_field_is_a_blank_one_told_what_to_give(bidder, bid, points, sentence, field):
+    # the entry form's sentence for the same field left blank (test_entry_sentences.py)
+    error = rule_error(score, STANDARD, bidder, bid, points)
+    assert (str(error), error.field) == (sentence, field)
 
 
 @pytest.mark.parametrize("bad, field", [

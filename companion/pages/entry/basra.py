@@ -7,7 +7,14 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ...rules.basra import HAND_CARDS, MISCOUNTED
+from ...rules.basra import (
+    HAND_CARDS,
+    HOLDERS,
+    MISCOUNTED,
+    cards_missing,
+    holder_missing,
+    not_a_count,
+)
 from ...rules.basra_capture import jack_basra_times
 from ...rules.basra_rules import BasraRules
 from ...rules.cards import RANKS, parse_card
@@ -41,16 +48,14 @@ def read_quick(fields: MultiDict[str, str], names: list[str], rules: BasraRules)
     """The hand in counts; every missing or unreadable field is reported at once."""
     last, problems = len(names) - 1, Problems()
 
-    def counted(name: str, missing: Msg | None = None) -> int:
-        return problems.read(0, number, fields, name, missing)
+    def counted(key: str, i: int, missing: Msg | None = None) -> int:
+        return problems.read(0, number, fields, f"{key}_{i}", not_a_count(key, i), missing)
 
-    cards = [counted(f"cards_{i}", msg(N_("Enter how many cards {side} took."), side=names[i]))
-             for i in range(last)]
-    honours = {key: [counted(f"{key}_{i}") for i in range(last)] for key in HONOURS}
-    holders = {key: problems.read(0, side, fields, key, len(names),
-                                  msg(N_("Choose who took the {card}."), card=card))
-               for key, card in (("two_of_clubs", "2♣"), ("ten_of_diamonds", "10♦"))}
-    counts = [counted(f"basras_{i}") for i in range(len(names))]
+    cards = [counted("cards", i, cards_missing(i)) for i in range(last)]
+    honours = {key: [counted(key, i) for i in range(last)] for key in HONOURS}
+    holders = {key: problems.read(0, side, fields, key, len(names), holder_missing(key))
+               for key in HOLDERS}
+    counts = [counted("basras", i) for i in range(len(names))]
     problems.check()
     hand: dict[str, Any] = {"cards": follow(cards, HAND_CARDS, MISCOUNTED["cards"])}
     for key in HONOURS:

@@ -9,15 +9,18 @@ from werkzeug.datastructures import MultiDict
 
 from ...digits import parse_int, too_long
 from ...inputs import TOO_LARGE
-from ...rules.messages import N_, Msg, Plural, RuleError, msg, msgn, refuse
+from ...rules.messages import Msg, Plural, RuleError, msg, msgn, refuse
 
 T = TypeVar("T")
 # Fields the form always sends: they say nothing about the hand.
 CONTROL_FIELDS = {"csrf_token", "mode", "key", "version", "number", "reason", "tool"}
 
 
-def number(fields: MultiDict[str, str], name: str, missing: Msg | None = None) -> int:
-    """A whole number of 0 or more; a blank field is 0, or `missing` when it must be given."""
+def number(fields: MultiDict[str, str], name: str, wrong: Msg, missing: Msg | None = None,
+           signed: bool = False) -> int:
+    """A whole number of 0 or more (any whole number when `signed`: the rules judge it); a
+    blank field is 0, or `missing` when it must be given. Anything else is refused with
+    `wrong`, the sentence the rules give the API for the same field."""
     raw = (fields.get(name) or "").strip()
     if not raw:
         if missing is not None:
@@ -26,8 +29,8 @@ def number(fields: MultiDict[str, str], name: str, missing: Msg | None = None) -
     value = parse_int(raw)
     if too_long(raw):  # a whole number, just too big: the sentence the API gives
         raise RuleError(msg(TOO_LARGE, name=raw), name)
-    if value is None or value < 0:
-        raise RuleError(msg(N_("'{raw}' is not a whole number of 0 or more."), raw=raw), name)
+    if value is None or (value < 0 and not signed):
+        raise RuleError(wrong, name)
     return value
 
 

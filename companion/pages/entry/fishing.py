@@ -10,18 +10,22 @@ from typing import Any
 from werkzeug.datastructures import MultiDict
 
 from ...rules.cards import Deck
-from ...rules.fishing import CardValues
+from ...rules.fishing import CardValues, Kind
 from ...rules.options import Rules
 from . import cards
 from .fields import Problems, number, to_fields
 
 
+def held(values: CardValues, deck: Deck) -> list[tuple[Kind, int]]:
+    """The kinds this deck holds, each with how many the deck has."""
+    in_deck = values.count(deck.cards())
+    return [(kind, in_deck[kind.key]) for kind in values.kinds if in_deck[kind.key]]
+
+
 def kinds(values: CardValues, deck: Deck) -> list[dict[str, Any]]:
     """The kinds this deck holds, each with its label and how many the deck has."""
-    in_deck = values.count(deck.cards())
-    return [{"key": kind.key, "label": kind.name, "total": in_deck[kind.key],
-             "miscounted": kind.miscounted}
-            for kind in values.kinds if in_deck[kind.key]]
+    return [{"key": kind.key, "label": kind.name, "total": total,
+             "miscounted": kind.miscounted} for kind, total in held(values, deck)]
 
 
 def read_counts(fields: MultiDict[str, str], sides: int, values: CardValues, deck: Deck,
@@ -29,14 +33,14 @@ def read_counts(fields: MultiDict[str, str], sides: int, values: CardValues, dec
     """Counts per side; the last side's `follows` kind is what the deck leaves."""
     problems = Problems()
     entered = {}
-    for kind in kinds(values, deck):
-        key = kind["key"]
-        last = sides - 1 if key == follows else sides
-        entered[key] = [problems.read(0, number, fields, f"{key}_{i}") for i in range(last)]
+    for kind, _ in held(values, deck):
+        last = sides - 1 if kind.key == follows else sides
+        entered[kind.key] = [problems.read(0, number, fields, f"{kind.key}_{i}",
+                                           kind.not_counted(i)) for i in range(last)]
     problems.check()
     hand = {}
-    for kind in kinds(values, deck):
-        key, total = kind["key"], kind["total"]
+    for kind, total in held(values, deck):
+        key = kind.key
         # Too many of the following kind: its last count is 0, so that the rules refuse its
         # total along with every other kind's, all at once.
         hand[key] = ([*entered[key], max(total - sum(entered[key]), 0)] if key == follows

@@ -11,12 +11,11 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ...digits import parse_int
 from ...rules.cards import Deck
-from ...rules.fishing import CardValues, points_problem
-from ...rules.messages import N_, Msg, RuleError, msg
+from ...rules.fishing import CardValues, not_points, points_problem, too_many_points
+from ...rules.messages import Msg, RuleError
 from ...rules.options import Rules
-from .fields import Problems, to_fields
+from .fields import Problems, number, to_fields
 
 
 def field(i: int) -> str:
@@ -51,19 +50,16 @@ class PointsForm:
         if self.exact:
             total = self.values.in_pack(self.deck(rules))
             if sum(points) > total:
-                raise RuleError(msg(N_("The points entered add up to {count}, more than the "
-                                       "pack's {total}."), count=sum(points), total=total),
-                                field(0))
+                raise RuleError(too_many_points(sum(points), total), field(0))
             points.append(total - sum(points))
         return {"points": points}
 
     def _one(self, fields: MultiDict[str, str], i: int, name: str) -> int:
-        raw = (fields.get(field(i)) or "").strip()
-        number: Any = parse_int(raw) if raw else 0
-        problem: Msg | None = points_problem(number, self.values.step, name)
+        points = number(fields, field(i), not_points(name))
+        problem: Msg | None = points_problem(points, self.values.step, name)
         if problem is not None:
             raise RuleError(problem, field(i))
-        return int(number)
+        return points
 
     def quick_fields(self, hand: dict[str, Any], names: list[str],
                      _rules: Rules) -> MultiDict[str, str]:

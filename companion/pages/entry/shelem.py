@@ -11,9 +11,12 @@ from ...rules.shelem import (
     BID_STEP,
     MIN_BID,
     MIN_BIDDER_POINTS,
+    NOT_A_BID,
     SHELEM_DOUBLE,
     ShelemRules,
     cheating_rule,
+    missing_field,
+    not_points,
     pack_total,
 )
 from .fields import Problems, number, side, to_fields
@@ -32,21 +35,23 @@ def options(_sides: int, rules: ShelemRules) -> dict[str, Any]:
 
 
 def read_quick(fields: MultiDict[str, str], names: list[str],
-               _rules: ShelemRules) -> dict[str, Any]:
+               rules: ShelemRules) -> dict[str, Any]:
+    """The hand; a number is handed to the rules as typed (a negative bid included), so that
+    they refuse it in the API's sentence."""
     if fields.get("all_passed"):
         return {"all_passed": True}
     problems = Problems()
-    bidder = problems.read(0, side, fields, "bidder", len(names),
-                           msg(N_("Choose the team that won the bid.")))
+    bidder = problems.read(0, side, fields, "bidder", len(names), missing_field("bidder"))
     bid: int | str = SHELEM_DOUBLE
     if not fields.get("double"):
-        bid = problems.read(0, number, fields, "bid", msg(N_("Choose the bid.")))
+        bid = problems.read(0, number, fields, "bid", msg(NOT_A_BID), missing_field("bid"),
+                            True)
     # The points start at the bid: a bid made exactly needs no more taps. A Shelem Double
     # has no such start: every trick (the pack's points) or not is a chip to tap.
     points: int | str = bid
     if (fields.get("bidder_points") or "").strip() or bid == SHELEM_DOUBLE:
-        points = problems.read(0, number, fields, "bidder_points",
-                               msg(N_("Tap the points the bidding team took.")))
+        points = problems.read(0, number, fields, "bidder_points", not_points(rules),
+                               missing_field("bidder_points"), True)
     cheater = None
     if (fields.get("cheating") or "").strip():
         cheater = problems.read(None, side, fields, "cheating", len(names),
