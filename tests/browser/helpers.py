@@ -58,6 +58,27 @@ def api_game(page, live_server, game, players, **extra):
     return created["id"]
 
 
+def new_game_page(page, live_server, game, players, target=None, **house_rules):
+    """A game set up on the new-game page (house rules chosen in their box); returns its id."""
+    page.goto(f"{live_server}/games/new?game={game}")
+    names = page.locator('input[name="players"]')
+    while names.count() > len(players):
+        count = names.count()
+        page.click('button[value="remove"]')
+        expect(names).to_have_count(count - 1)
+    for number, name in enumerate(players, start=1):
+        page.fill(f"#player-{number}", name)
+    if target is not None:
+        page.fill("#opt-target", str(target))
+    if house_rules:
+        page.click(".house-rules summary")
+    for name, value in house_rules.items():
+        page.check(f'input[name="rules.{name}"][value="{value}"]')
+    page.click("#start-game")
+    expect(page).to_have_url(re.compile(r"/games/[\w-]+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
 def page_totals(page):
     return [page.locator(f'[data-total-side="{i}"]').inner_text() for i in range(2)]
 

@@ -2,33 +2,14 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
 from ..helpers import SHELEM_PLAYERS
-from .helpers import Taps, api_game, basra_hand, no_horizontal_overflow
+from .helpers import Taps, api_game, basra_hand, new_game_page, no_horizontal_overflow
 from .helpers import page_totals as totals
 
 pytestmark = pytest.mark.browser
-
-
-def new_game_page(page, live_server, game, players, target=None):
-    """A game set up on the new-game page; returns its id."""
-    page.goto(f"{live_server}/games/new?game={game}")
-    names = page.locator('input[name="players"]')
-    while names.count() > len(players):
-        count = names.count()
-        page.click('button[value="remove"]')
-        expect(names).to_have_count(count - 1)
-    for number, name in enumerate(players, start=1):
-        page.fill(f"#player-{number}", name)
-    if target is not None:
-        page.fill("#opt-target", str(target))
-    page.click("#start-game")
-    expect(page).to_have_url(re.compile(r"/games/[\w-]+$"))
-    return page.url.rsplit("/", 1)[1]
 
 
 def shelem_hand(tap, team=0):
