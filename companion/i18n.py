@@ -9,6 +9,7 @@ that are just a number are normalised.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import reduce
 from typing import Any, Literal
 
 from babel import Locale
@@ -92,7 +93,7 @@ def render_msg(message: Msg | str) -> str:
         return digits.show_in_prose(_translations().ungettext(singular, plural, n), system)
 
     if isinstance(message, Msg):
-        return cards(_with_digits(message, system).format(translate, join_list,
+        return cards(_with_digits(message, system).format(translate, join_items,
                                                           translate_plural))
     return cards(translate(message))
 
@@ -106,14 +107,20 @@ def translate(text: str, **variables: Any) -> str:
 def _shown(variables: dict[str, Any]) -> dict[str, Any]:
     """Message variables with their numbers written in the reader's digits."""
     return {name: num(value) if _is_number(value) else
-            _team(value) if isinstance(value, Team) else value
-            for name, value in variables.items()}
+            shown_name(value) for name, value in variables.items()}
 
 
 def _team(team: Team) -> str:
     """Partners' names joined as the reader's language joins them in a sentence."""
     joined = team.as_msg()
     return render_msg(joined) if isinstance(joined, Msg) else join_list(joined)
+
+
+def shown_name(value: Any) -> Any:
+    """A partnership's name (a Team) as the reader's language joins the partners, in a
+    heading, a column or a chip as in a sentence; any other value as it is. A name a user
+    typed as one name ("Ali & Bahar" for one player) is plain text and stays as typed."""
+    return _team(value) if isinstance(value, Team) else value
 
 
 def _is_number(value: Any) -> bool:
@@ -124,6 +131,20 @@ def list_separator() -> str:
     """What the request's language writes between two items of a list: ", ", "، "."""
     pattern = str(Locale.parse(str(get_locale() or "en")).list_patterns["standard"]["middle"])
     return pattern.replace("{0}", "").replace("{1}", "")
+
+
+# TRANSLATORS: two partnerships' names in a list ("Ali & Bahar, Cyrus & Dara"): a comma, not
+# the language's "and", which already joins the partners inside each name.
+TEAMS_APART = N_("{first}, {second}")
+
+
+def join_items(items: list[str], of_teams: bool = False) -> str:
+    """A message's list as the request's language writes it; a list of partnerships with a
+    comma between every two, since each one's name holds the language's "and" already."""
+    if not of_teams or not items:
+        return join_list(items)
+    template = _translations().ugettext(TEAMS_APART)
+    return reduce(lambda first, second: template.format(first=first, second=second), items)
 
 
 # The list patterns Babel knows (its own annotation of format_list's style).

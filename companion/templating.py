@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from flask import Flask
 from flask_babel import get_locale
-from jinja2 import pass_context
+from jinja2 import pass_context, pass_eval_context
+from jinja2.filters import do_join
+from jinja2.nodes import EvalContext
 from jinja2.runtime import Context
 
 from . import digits
@@ -18,14 +20,16 @@ from .i18n import (
     cards,
     current_digits,
     install_template_gettext,
+    join_items,
     join_list,
     list_separator,
     num,
     render_msg,
+    shown_name,
     translate,
 )
 from .rules.catalogue import get_game
-from .rules.messages import naming
+from .rules.messages import Team, naming
 from .rules.scores import Line
 from .services import setup, wall
 from .services.tournament_status import knockout_standings, status
@@ -42,6 +46,9 @@ def init_app(app: Flask) -> None:
     app.add_template_filter(naming, "naming")
     app.add_template_filter(breakdown, "breakdown")
     app.add_template_filter(names, "names")
+    # A partnership's name, printed or joined with others, in the reader's words.
+    app.jinja_env.finalize = shown_name
+    app.add_template_filter(join, "join")
     app.context_processor(_language)
     app.context_processor(_page_helpers)
 
@@ -67,7 +74,17 @@ def breakdown(lines: list[Line]) -> str:
 
 
 def names(items: list[str]) -> str:
-    return join_list(list(items))
+    items = list(items)
+    return join_items([shown_name(item) for item in items],
+                      any(isinstance(item, Team) for item in items))
+
+
+@pass_eval_context
+def join(eval_context: EvalContext, items: Iterable[Any], separator: str = "",
+         attribute: str | int | None = None) -> str:
+    """Jinja's `join`, each partnership's name in it as the reader's language joins it."""
+    shown = items if attribute is not None else [shown_name(item) for item in items]
+    return str(do_join(eval_context, shown, separator, attribute))
 
 
 def _language() -> dict[str, Any]:

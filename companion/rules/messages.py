@@ -14,7 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 Translate = Callable[[str], str]
-JoinList = Callable[[list[str]], str]
+# (items, of_teams) -> the items as one text; a list of partnerships (`of_teams`) is written so
+# that each partnership's own "and" still reads apart from the list's.
+JoinList = Callable[[list[str], bool], str]
 # (singular, plural, count) -> the template for that count; the count is the parameter as
 # the message holds it (the web layer may have wrapped it to show it in the reader's digits).
 TranslatePlural = Callable[[str, str, object], str]
@@ -51,7 +53,8 @@ class Msg:
     more: tuple[Msg, ...] = ()
     plural: tuple[str, str] | None = None
 
-    def format(self, translate: Translate = lambda s: s, join: JoinList = ", ".join,
+    def format(self, translate: Translate = lambda s: s,
+               join: JoinList = lambda items, _of_teams: ", ".join(items),
                translate_plural: TranslatePlural = english_plural) -> str:
         """Render with `translate` (or `translate_plural`, for a counted sentence) applied to
         every template; `join` turns a list into text."""
@@ -73,6 +76,8 @@ class Msg:
 
 # TRANSLATORS: two partners' names as one side in a sentence; "&" in English.
 PARTNERS = N_("{first} & {second}")
+# A partnership's name as stored and as the API answers it, whatever the reader's language.
+PARTNERS_JOINED = " & "
 
 
 class Team(str):
@@ -82,7 +87,7 @@ class Team(str):
     members: tuple[str, ...]
 
     def __new__(cls, members: list[str] | tuple[str, ...]) -> Team:
-        team = super().__new__(cls, " & ".join(members))
+        team = super().__new__(cls, PARTNERS_JOINED.join(members))
         team.members = tuple(members)
         return team
 
@@ -105,7 +110,7 @@ def _formatted(value: object, translate: Translate, join: JoinList,
         return value.format(translate, join, translate_plural)
     if isinstance(value, list | tuple):
         return join([str(_formatted(item, translate, join, translate_plural))
-                     for item in value])
+                     for item in value], any(isinstance(item, Team) for item in value))
     return value
 
 

@@ -3,6 +3,7 @@ whole database as JSON (backup and restore, exact round trip)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime
 from typing import Any, Final
 
@@ -57,13 +58,15 @@ def export_game(session: Session, game_id: str) -> Export:
 
 
 def export_csv(session: Session, game_id: str, hand_label: str, total_label: str,
-               not_counted: str) -> str:
-    """Hand-by-hand scores, one column per side, and the totals as the last row; a hand
-    played after the end says `not_counted` in a last column (the totals leave it out)."""
+               not_counted: str, side_name: Callable[[str], str]) -> str:
+    """Hand-by-hand scores, one column per side (headed by `side_name` of it), and the totals
+    as the last row; a hand played after the end says `not_counted` in a last column (the
+    totals leave it out)."""
     game = games.load_game(session, game_id)
     hands = ([number, *score.scores, *([not_counted] if number > game.state.counted else [])]
              for number, score in enumerate(game.state.hands, start=1))
-    return csv_text([[hand_label, *game.sides], *hands, [total_label, *game.state.totals]])
+    return csv_text([[hand_label, *map(side_name, game.sides)], *hands,
+                     [total_label, *game.state.totals]])
 
 
 def import_game(session: Session, data: Any) -> tuple[games.GameView, str]:

@@ -15,7 +15,7 @@ from markupsafe import Markup
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..db import get_session
-from ..i18n import render_msg
+from ..i18n import render_msg, shown_name
 from ..limits import creates
 from ..pages.access import editor_key, held_keys, remember_key, require_edit_key
 from ..rules.messages import RuleError
@@ -84,7 +84,7 @@ def export_json(game_id: str) -> Response:
 @bp.get("/<game_id>/export.csv")
 def export_csv(game_id: str) -> Response:
     body = transfer.export_csv(get_session(), game_id, _("Hand"), _("Total"),
-                               _("played after the end, not counted"))
+                               _("played after the end, not counted"), shown_name)
     return _download(body, "text/csv", f"companion-{game_id}.csv")
 
 

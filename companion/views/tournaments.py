@@ -114,8 +114,8 @@ def _desk(tournament_id: str, error: str | None = None, status: int = 200,
         "tournament": tournament, "rows": tournaments.rankings(tournament),
         "director": key is not None,
         "tables": _tables(tournament, key) if key else {},
-        "history": [audit.describe(event) for event in tournaments.history(
-            session, tournament_id)] if key else [],
+        "history": [audit.describe(event, tournament.settings["partnerships"])
+                    for event in tournaments.history(session, tournament_id)] if key else [],
         "notices": [render_msg(w) for w in acting.current().warnings],
         "changes": changes or [],
         # the director's own link, at any time; just after creation it is the page's news

@@ -9,7 +9,7 @@ from typing import Any
 from sqlmodel import Session, col, select
 
 from ...models_tournament import Entrant, Match, Round, Tournament, TournamentEvent
-from ...rules.messages import N_, Msg, msg
+from ...rules.messages import N_, PARTNERS_JOINED, Msg, Team, msg
 from .. import acting
 
 # Actions that set what a match's result is; the latest of them is its result on record.
@@ -90,8 +90,10 @@ class Line:
     event: TournamentEvent
 
 
-def describe(event: TournamentEvent) -> Line:
-    names = event.names or []
+def describe(event: TournamentEvent, partnerships: bool = False) -> Line:
+    """The event in words; in a tournament of `partnerships` each stored "A & B" is the two
+    partners, shown in the reader's words like the entrants' names elsewhere."""
+    names = _entrants(event.names or [], partnerships)
     where = None
     if event.round is not None:
         where = msg(N_("Round {round}, table {table} ({names})"), round=event.round,
@@ -100,10 +102,20 @@ def describe(event: TournamentEvent) -> Line:
         where = msg(N_("{names}"), names=names)
     after, before = event.after or {}, event.before or {}
     what = msg(_WHAT.get(event.action, N_("Changed")),
-               added=after.get("entrants", []), paired=after.get("round"),
-               outcome=_outcome(after, names), previous=_outcome(before, names),
-               seated=sides(after.get("names", [])))
+               added=_entrants(after.get("entrants", []), partnerships),
+               paired=after.get("round"), outcome=_outcome(after, names),
+               previous=_outcome(before, names),
+               seated=sides(_entrants(after.get("names", []), partnerships)))
     return Line(where, what, msg(_BY.get(event.by, N_("Companion"))), event)
+
+
+def _entrants(names: list[str], partnerships: bool) -> list[str]:
+    """Stored entrants' names; a partnership's ("A & B", as entering joined its players) as
+    the Team of its two players."""
+    if not partnerships:
+        return names
+    return [Team(name.split(PARTNERS_JOINED)) if name.count(PARTNERS_JOINED) == 1 else name
+            for name in names]
 
 
 def sides(names: list[str]) -> Msg:

@@ -8,7 +8,7 @@ from sqlmodel import Session
 
 from ...models_tournament import Entrant, Tournament
 from ...rules.catalogue import get_game
-from ...rules.messages import N_, Msg, RuleError, msg
+from ...rules.messages import N_, PARTNERS_JOINED, Msg, RuleError, msg
 from ...rules.spec import GameSpec
 from ...tournament.standings import BUCHHOLZ, TIEBREAKS
 from .. import acting, keys
@@ -144,10 +144,10 @@ def add_names(session: Session, row: Tournament, spec: GameSpec[Any, Any], raw: 
         raise RuleError(msg(N_("A tournament has at most {n} entrants."), n=MAX_ENTRANTS),
                         "entrants")
     for seed, players in enumerate(added, start=len(existing) + 1):
-        session.add(Entrant(tournament_id=row.id, seed=seed, name=" & ".join(players),
+        session.add(Entrant(tournament_id=row.id, seed=seed, name=PARTNERS_JOINED.join(players),
                             players=players))
     audit.record(session, row, "late_entry" if started else "entrants",
-                 by=acting.DIRECTOR, after={"entrants": [" & ".join(p) for p in added]})
+                 by=acting.DIRECTOR, after={"entrants": [PARTNERS_JOINED.join(p) for p in added]})
 
 
 def _players(item: Any, team: int) -> list[str]:

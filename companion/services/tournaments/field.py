@@ -41,11 +41,12 @@ def withdraw(session: Session, tournament_id: str, entrant_id: int,
     entrant = next((e for e in tournament.entrants if e.id == entrant_id), None)
     if entrant is None:
         raise TournamentNotFound(f"entrant {entrant_id}")
+    name = tournament.names[entrant_id]
     if entrant.withdrawn:
-        raise RuleError(msg(N_("{name} has withdrawn already."), name=entrant.name), "entrant")
+        raise RuleError(msg(N_("{name} has withdrawn already."), name=name), "entrant")
     if not isinstance(reason, str) or not reason.strip():
         raise RuleError(msg(N_("Say why {name} withdraws: the reason goes into the "
-                               "tournament's history."), name=entrant.name), "reason")
+                               "tournament's history."), name=name), "reason")
     reason = checked_reason(reason)
     bump(session, tournament.row)
     # A round robin pairs on without waiting: an open table may be in an earlier round.

@@ -17,7 +17,7 @@ from sqlmodel import Session, col, select
 from ...models import Game
 from ...models_tournament import Entrant, Match, MatchGame, Round, Tournament
 from ...rules.catalogue import get_game
-from ...rules.messages import N_, Msg, RuleError, msg
+from ...rules.messages import N_, Msg, RuleError, Team, msg
 from ...rules.spec import GameSpec
 from ...tournament import bracket, confirmation, matches
 from ...tournament.records import Record
@@ -161,7 +161,7 @@ class TournamentView:
 
     @property
     def names(self) -> dict[int, str]:
-        return {e.id: e.name for e in self.entrants if e.id is not None}
+        return {e.id: entrant_name(e) for e in self.entrants if e.id is not None}
 
     @property
     def started(self) -> bool:
@@ -260,6 +260,12 @@ def version(session: Session, tournament_id: str) -> int:
     return int(value)
 
 
+def entrant_name(entrant: Entrant) -> str:
+    """A partnership's name is its two players' (a Team: pages join them in the reader's
+    words); any other entrant's is its name as typed."""
+    return Team(entrant.players) if len(entrant.players) == 2 else entrant.name
+
+
 def load(session: Session, tournament_id: str) -> TournamentView:
     """The tournament as it stands. Only reads: games are started by the changes that call
     for them (a round paired, a game finished, a result cleared)."""
@@ -269,7 +275,7 @@ def load(session: Session, tournament_id: str) -> TournamentView:
     spec = get_game(row.game)
     entrants = list(session.exec(select(Entrant).where(Entrant.tournament_id == row.id)
                                  .order_by(col(Entrant.seed))))
-    names = {e.id: e.name for e in entrants}
+    names = {e.id: entrant_name(e) for e in entrants}
     numbers = {r.id: r.number for r in session.exec(
         select(Round).where(Round.tournament_id == row.id))}
     # Plain rows, not ORM objects: a long tournament has hundreds of matches and games.
