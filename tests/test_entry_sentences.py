@@ -203,3 +203,26 @@ def test_new_game_target(client, language, value, sentence):
     shown = re.search(r'class="error" id="error-rules-target" role="alert">([^<]*)<',
                       page.get_data(as_text=True))
     assert shown and unescape(shown.group(1)) == sentence
+
+
+@pytest.mark.parametrize(("language", "value", "sentence"), [
+    ("en", "x", "Target: enter a whole number."),
+    ("en", 7, "Target must be at least 165."),
+    ("en", int(TWENTY_DIGITS), "Target can be at most 100000."),
+    ("fa", "x", "امتیاز هدف: یک عدد صحیح وارد کنید."),
+])
+def test_changed_target(client, language, value, sentence):
+    client.set_cookie("lang", language)
+    data = client.post("/api/v1/games", json={"game": "shelem",
+                                              "players": SHELEM_PLAYERS}).get_json()
+    answer = client.patch(f"/api/v1/games/{data['id']}", headers=bearer(data["edit_key"]),
+                          json={"target": value, "version": data["version"]})
+    assert answer.status_code == 400
+    assert answer.get_json()["error"] == to_ascii(sentence)
+    client.set_cookie(f"edit_{data['id']}", data["edit_key"])
+    page = client.post(f"/games/{data['id']}/settings", data={
+        "players": SHELEM_PLAYERS, "target": typed(value), "version": data["version"]})
+    assert page.status_code == 422
+    shown = re.search(r'class="error" id="error-rules-target" role="alert">([^<]*)<',
+                      page.get_data(as_text=True))
+    assert shown and unescape(shown.group(1)) == sentence
