@@ -8,7 +8,8 @@ Each viewer is a real server-sent-events client (one connection, as a browser's 
 a game's `change` carries the new board (else the viewer fetches it, as live.js does). For
 every save and every viewer it takes the time from the save to the event, and to the new
 board in hand. Also: the server's memory
-and open connections with every viewer connected, and its CPU while nothing changes.
+and open connections with every viewer connected, its CPU while nothing changes, and its
+CPU per save (what serving every viewer costs it, however loaded the machine).
 Bounded: SAVES saves, IDLE_SECONDS of idling, then everything stops.
 
     .venv/bin/python benchmarks/bench_live.py
@@ -121,6 +122,7 @@ async def watch_and_save(port: int, game: dict, viewers: int, pids: list[int]) -
     await asyncio.sleep(IDLE_SECONDS)
     held["idle_cpu"] = (cpu_seconds(pids) - cpu) / IDLE_SECONDS * 100
     to_event, to_board = [], []
+    cpu, began = cpu_seconds(pids), time.perf_counter()
     for number in range(2, SAVES + 2):
         started = await save(port, game)
         deadline = time.perf_counter() + 10
@@ -129,6 +131,10 @@ async def watch_and_save(port: int, game: dict, viewers: int, pids: list[int]) -
         to_event += [(p.events[number] - started) * 1000 for p in phones if number in p.events]
         to_board += [(p.boards[number] - started) * 1000 for p in phones if number in p.boards]
         await asyncio.sleep(0.5)
+    # The server's own CPU per save, all its viewers served (less the beats meanwhile): what
+    # the fan-out costs, whatever else the machine is doing.
+    idle_ms = held["idle_cpu"] / 100 * (time.perf_counter() - began) * 1000
+    held["save_cpu_ms"] = ((cpu_seconds(pids) - cpu) * 1000 - idle_ms) / SAVES
     held["rss_after_mb"] = rss_mb(pids)
     for task in tasks:
         task.cancel()
@@ -222,6 +228,8 @@ def run(label: str, server: Server, viewers: int) -> None:
           f"connected ({result['rss_after_mb']:.0f} MB after the saves), "
           f"{result['connections']} connections open, idle CPU {result['idle_cpu']:.1f} % "
           f"of one core over {IDLE_SECONDS:g} s")
+    print(f"  server CPU per save, every viewer served: {result['save_cpu_ms']:.0f} ms "
+          f"({result['save_cpu_ms'] * 1000 / viewers:.0f} µs a viewer)")
 
 
 def main() -> None:

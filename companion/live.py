@@ -153,7 +153,7 @@ class Hub:
                 time.sleep(1)
 
 
-Payload = Callable[[int], "str | None"]  # what a `change` carries for a version, if more
+Payload = Callable[[int], "str | None"]  # a version's whole `change` event, when it says more
 
 
 def stream(hub: Hub, topic: str, shown: str | None, beat: float = BEAT_SECONDS,
@@ -163,8 +163,9 @@ def stream(hub: Hub, topic: str, shown: str | None, beat: float = BEAT_SECONDS,
     The first message goes at once: a change if the viewer's `shown` version is not the
     current one (it reconnected after missing something), else a beat. Every message carries
     the version as its id, so a reconnecting browser says what it has (Last-Event-ID).
-    A `change` carries `payload(version)` when given (the new board itself, so the viewer
-    need not fetch it), else the version.
+    A `change` is `payload(version)` when given (an event carrying the new board itself, so
+    the viewer need not fetch it; made once per version, written as is to every viewer),
+    else carries the version.
     """
     watch = hub.watch(topic)
     try:
@@ -182,9 +183,8 @@ def stream(hub: Hub, topic: str, shown: str | None, beat: float = BEAT_SECONDS,
                 return
             kind = "beat" if str(version) == shown else "change"
             shown = str(version)
-            data = (payload(version) if payload and kind == "change" else None) or (
-                f"data: {version}\n")
-            yield f"id: {version}\nevent: {kind}\n{data}\n"
+            made = payload(version) if payload and kind == "change" else None
+            yield made or f"id: {version}\nevent: {kind}\ndata: {version}\n\n"
             if now - started >= lifetime:
                 return
             watch.woken.wait(beat)

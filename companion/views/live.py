@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, request, url_for
@@ -57,13 +58,15 @@ def tournament(tournament_id: str) -> Any:
     return _stream(f"tournament:{tournament_id}")
 
 
-PUSHED: Kept[str] = Kept(1024)  # boards as event data, by version and viewer
+PUSHED: Kept[str] = Kept(1024)  # `change` events carrying the board, by version and viewer
+_MAKING = threading.Lock()  # one stream makes a missing event; the others wait, then read it
 
 
 def _board_payload(game_id: str) -> Payload:
-    """The new board, sent in the `change` event: rendered once per version, language,
-    digits and scorer-or-not by the first stream of this process that needs it, and only
-    looked up by the others (hundreds of viewers, no fetch and no query each)."""
+    """The `change` event carrying the new board: made once per version, language, digits
+    and scorer-or-not by the first stream of this process that needs it, while the others
+    wait for it (with PostgreSQL's waits between greenlets, each would render it again), then
+    written as is to every viewer (hundreds of viewers: no fetch, no query, no copy each)."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     environ = {name: value for name, value in request.environ.items()
                if not name.startswith(("wsgi.input", "werkzeug."))}
@@ -73,10 +76,13 @@ def _board_payload(game_id: str) -> Payload:
         key = (game_id, version, *viewer)
         found = PUSHED.get(key)
         if found is None:
-            with app.request_context(environ):
-                html = pushed_board(game_id, version, viewer[2])
-            found = as_data(html) if html else ""
-            PUSHED.put(key, found)
+            with _MAKING:
+                found = PUSHED.get(key)
+                if found is None:
+                    with app.request_context(environ):
+                        html = pushed_board(game_id, version, viewer[2])
+                    found = f"id: {version}\nevent: change\n{as_data(html)}\n" if html else ""
+                    PUSHED.put(key, found)
         return found or None
 
     return payload
