@@ -1,17 +1,19 @@
-"""The base of every JSON shape Companion writes, an API answer or a game's export file: a
-strict pydantic model, and the numbers and text it holds.
+"""The bases of the JSON shapes the API's OpenAPI description is generated from, and the
+numbers and text they hold: what Companion writes (an answer, a game's export file), what it
+reads (a body), and a referee situation's body and verdict, which a game's spec declares.
 
-A shape is strict: no field it does not name (`additionalProperties: false` in the OpenAPI
-description), no value of another type taken and converted. A field whose default is MISSING
-is one it may leave out (a game's `warnings`, the director's `side_keys`): not written when
-not given, and not required in the description.
+What Companion writes is strict: no field it does not name (`additionalProperties: false` in
+the description), no value of another type taken and converted. What it reads is described
+as loosely as the services read it: a field nobody reads is ignored, and a value the rules
+refuse gets the services' sentence, not a validation dump. A field whose default is MISSING
+may be left out: not written when not given, not required in the description.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import MISSING, BaseModel, ConfigDict, Field
 
 from .inputs import MAX_NUMBER
 
@@ -21,6 +23,10 @@ Side = Annotated[int, Field(ge=0)]
 Url = Annotated[str, Field(json_schema_extra={"format": "uri"})]
 When = Annotated[str, Field(json_schema_extra={"format": "date-time"})]
 Object = dict[str, Any]  # a value stored as it was given: a hand, the rules, a state
+# Text as the boundary takes it: no control characters (companion/inputs.py).
+Text = Annotated[str, Field(pattern="^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$")]
+CardName = Text  # "10D", "AS", "♠Q", "jk": read by the rules, which name a bad card
+CardNames = list[CardName]
 
 
 class Answer(BaseModel):
@@ -31,3 +37,28 @@ class Answer(BaseModel):
     def plain(self) -> dict[str, Any]:
         """The answer as JSON writes it: the optional fields not given are left out."""
         return self.model_dump(mode="json", by_alias=True)
+
+
+class Body(BaseModel):
+    """A request body: the fields a route reads."""
+
+
+class Rules(Body):
+    """A preset and any option of it overridden (GET /rules lists them)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    preset: Text | MISSING = MISSING
+
+
+class SituationBody(Body):
+    """A situation the referee judges, under the game's rules (or a preset's)."""
+
+    rules: Rules | None | MISSING = MISSING
+
+
+class Verdict(Answer):
+    """What the referee says: legal or not, and why, in the reader's language."""
+
+    legal: bool
+    reason: str

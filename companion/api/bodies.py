@@ -11,16 +11,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import MISSING, BaseModel, ConfigDict, Field, RootModel
+from pydantic import MISSING, Field, RootModel
 
 from ..rules import shelem
 from ..rules.catalogue import GAMES
-from ..shapes import Int, Object, Side
+from ..shapes import Body, Int, Object, Rules, Side, Text
 
-# Text as the boundary takes it: no control characters (companion/inputs.py).
-Text = Annotated[str, Field(pattern="^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$")]
-Card = Text  # "10D", "AS", "♠Q", "jk": read by the rules, which name a bad card
-Cards = list[Card]
 Names = Annotated[list[Text], Field(min_length=1)]
 
 
@@ -34,18 +30,6 @@ GameName = Annotated[str, Field(json_schema_extra=_games)]
 CASCADE = ("true, with the director's key: a correction that changes a result later knockout "
            "matches build on reopens and re-seats those already started (their games kept, "
            "counted for nobody)")
-
-
-class Body(BaseModel):
-    """A request body: the fields a route reads."""
-
-
-class Rules(Body):
-    """A preset and any option of it overridden (GET /rules lists them)."""
-
-    model_config = ConfigDict(extra="allow")
-
-    preset: Text | MISSING = MISSING
 
 
 class Hand(RootModel[Object]):
@@ -171,56 +155,3 @@ class MatchResult(Body):
     clear: Any = Field(default=MISSING,
                        description="true: the games decide again (anything else: no)")
     cascade: Any = Field(default=MISSING, description=CASCADE)
-
-
-# Referee situations -----------------------------------------------------------------------
-
-class Situation(Body):
-    """A situation the referee judges, under the game's rules (or a preset's)."""
-
-    rules: Rules | None | MISSING = MISSING
-
-
-class BasraCapture(Situation):
-    floor: Cards
-    played: Card
-    claimed: Cards
-    previous_floor: Cards | None | MISSING = MISSING
-
-
-class ShllaatClaim(Body):
-    pool: Cards | MISSING = MISSING
-    piles: list[Int] | MISSING = MISSING
-
-
-class ShllaatCapture(Situation):
-    pool: Cards
-    piles: list[Cards]
-    player: Int
-    played: Card
-    claimed: ShllaatClaim
-    draw_pile_empty: bool | MISSING = MISSING
-
-
-class GharatClaim(Body):
-    play_pile: bool | MISSING = MISSING
-    piles: list[Int] | MISSING = MISSING
-
-
-class GharatCapture(Situation):
-    play_pile_top: Card | None | MISSING = MISSING
-    piles: list[Card | None]
-    player: Int
-    played: Card
-    claimed: GharatClaim
-
-
-class ShelemTrick(Situation):
-    trump: Text
-    cards: Cards
-    hands: list[Cards | None] | None | MISSING = MISSING
-    first_trick: bool | MISSING = MISSING
-
-
-class ShelemBids(Situation):
-    bids: list[Int | Text]

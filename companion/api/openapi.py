@@ -28,10 +28,11 @@ from pydantic.json_schema import (
 from ..rules.catalogue import GAMES
 from ..rules.spec import GameSpec, Judge
 from ..services.game_file import Export
+from ..shapes import Text
 from . import answers as a
 from . import bodies as b
 from .blueprint import bp
-from .referee import shapes
+from .referee import verdict_of
 
 EDITOR, DIRECTOR, SIDE = "edit_key", "director_key", "side_key"
 IDEMPOTENCY_KEY = {
@@ -221,7 +222,7 @@ def _parameters(op: Op) -> list[dict[str, Any]]:
 def _path_schema(name: str) -> JsonSchemaValue:
     if name == "game":
         return _schema(b.GameName)
-    return PATH_SCHEMAS.get(name) or _schema(b.Text) | {"minLength": 1}
+    return PATH_SCHEMAS.get(name) or _schema(Text) | {"minLength": 1}
 
 
 def _operation(op: Op, refs: dict[Shape, JsonSchemaValue]) -> dict[str, Any]:
@@ -245,11 +246,11 @@ def referee_operations() -> list[Op]:
 
 
 def _referee_op(spec: GameSpec[Any, Any], name: str, judge: Judge[Any]) -> Op:
-    """A situation described by its judge's shapes; one no shape was written for is an object
-    with its rules, answered by a verdict."""
-    shaped = shapes(judge)
-    return Op("post", f"/referee/{spec.name}/{name}", f"{spec.title}: {shaped.summary}",
-              shaped.verdict, body=shaped.body, example=shaped.example)
+    """A situation described by the shapes its spec gives it; one without them is an object
+    with its rules, answered by a verdict with more fields."""
+    return Op("post", f"/referee/{spec.name}/{name}", f"{spec.title}: {judge.summary}",
+              verdict_of(judge), body=judge.body,
+              example=dict(judge.example) if judge.example else None)
 
 
 def components(operations: list[Op]) -> tuple[dict[Shape, JsonSchemaValue], dict[str, Any]]:

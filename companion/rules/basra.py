@@ -12,6 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import MISSING
+
+from ..shapes import CardName, CardNames, Int, SituationBody, Verdict
 from . import basra_playalong
 from .basra_capture import (
     TEN_OF_DIAMONDS,
@@ -398,7 +401,29 @@ def read_capture_body(rules: BasraRules, body: Mapping[str, object]) -> BasraCap
                         require(body, "claimed"), body.get("previous_floor"))
 
 
-referee_capture = Situation(read_capture_body, judge)
+class BasraCaptureBody(SituationBody):
+    """A capture as `POST /api/v1/referee/basra/capture` takes it."""
+
+    floor: CardNames
+    played: CardName
+    claimed: CardNames
+    previous_floor: CardNames | None | MISSING = MISSING
+
+
+class BasraCaptureAnswer(Verdict):
+    """The capture's verdict as the API answers it (CaptureVerdict.answer, written)."""
+
+    options: list[CardNames]
+    options_truncated: bool
+    best: CardNames
+    basra: bool
+    basra_points: Int
+
+
+referee_capture = Situation(
+    read_capture_body, judge, BasraCaptureBody, BasraCaptureAnswer,
+    "judge a capture: legality, options, best, basra",
+    {"floor": ["5S", "3H", "KD"], "played": "8D", "claimed": ["5S", "3H"]})
 
 
 SPEC = GameSpec(

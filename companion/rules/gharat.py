@@ -10,6 +10,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from pydantic import MISSING
+
+from ..shapes import Answer, Body, CardName, Int, SituationBody, Verdict
 from .cards import DECK_52, Card, parse_card
 from .fishing import (
     CardValues,
@@ -253,7 +256,37 @@ def read_capture_body(rules: GharatRules, body: Mapping[str, object]) -> GharatC
         require(body, "played"), taken.get("play_pile", False), taken.get("piles", []))
 
 
-referee_capture = Situation(read_capture_body, judge)
+class GharatClaimBody(Body):
+    play_pile: bool | MISSING = MISSING
+    piles: list[Int] | MISSING = MISSING
+
+
+class GharatCaptureBody(SituationBody):
+    """A capture as `POST /api/v1/referee/gharat/capture` takes it."""
+
+    play_pile_top: CardName | None | MISSING = MISSING
+    piles: list[CardName | None]
+    player: Int
+    played: CardName
+    claimed: GharatClaimBody
+
+
+class Required(Answer):
+    play_pile: bool
+    piles: list[Int]
+
+
+class GharatCaptureAnswer(Verdict):
+    """The capture's verdict as the API answers it (GharatVerdict.answer, written)."""
+
+    required: Required
+
+
+referee_capture = Situation(
+    read_capture_body, judge, GharatCaptureBody, GharatCaptureAnswer,
+    "judge a capture: legality, what must be taken",
+    {"play_pile_top": "7S", "piles": [None, "7H"], "player": 0, "played": "7D",
+     "claimed": {"play_pile": True, "piles": [1]}})
 
 
 SPEC = GameSpec(

@@ -12,6 +12,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, Literal, TypeGuard
 
+import pydantic
+
+from ..shapes import CardNames, Int, SituationBody, Text, Verdict
 from .cards import DECK_52, RANKS, SUIT_SYMBOLS, Card, parse_cards
 from .messages import N_, Msg, RuleError, msg, side_label
 from .options import Option, Rules
@@ -706,8 +709,42 @@ def read_bids_body(rules: ShelemRules, body: Mapping[str, object]) -> ShelemBids
     return read_bids(rules, require(body, "bids"))
 
 
-referee_trick = Situation(read_trick_body, judge)
-referee_bids = Situation(read_bids_body, judge_auction)
+class ShelemTrickBody(SituationBody):
+    """A trick as `POST /api/v1/referee/shelem/trick` takes it."""
+
+    trump: Text
+    cards: CardNames
+    hands: list[CardNames | None] | None | pydantic.MISSING = pydantic.MISSING
+    first_trick: bool | pydantic.MISSING = pydantic.MISSING
+
+
+class ShelemTrickAnswer(Verdict):
+    """The trick's verdict as the API answers it (TrickVerdict.answer, written)."""
+
+    winner: Int | None
+    points: Int
+
+
+class ShelemBidsBody(SituationBody):
+    """The calls so far as `POST /api/v1/referee/shelem/bids` takes them."""
+
+    bids: list[Int | Text]
+
+
+class ShelemBidsAnswer(Verdict):
+    """The auction's verdict as the API answers it (AuctionVerdict.answer, written)."""
+
+    hakem: Int | None
+    contract: Int | str | None
+    redeal: bool
+
+
+referee_trick = Situation(
+    read_trick_body, judge, ShelemTrickBody, ShelemTrickAnswer,
+    "a trick: winner, points, revoke check", {"trump": "S", "cards": ["AH", "KH", "2S", "QH"]})
+referee_bids = Situation(
+    read_bids_body, judge_auction, ShelemBidsBody, ShelemBidsAnswer,
+    "the auction: Hâkem, contract, redeal", {"bids": [100, "pass", 105, "pass", "pass"]})
 
 
 SPEC = GameSpec(

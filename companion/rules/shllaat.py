@@ -11,6 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from pydantic import MISSING
+
+from ..shapes import Answer, Body, CardName, CardNames, Int, SituationBody, Verdict
 from .cards import DECK_54, DECK_104, Card, Deck, parse_card, parse_cards
 from .fishing import (
     CardValues,
@@ -332,7 +335,39 @@ def read_capture_body(rules: ShllaatRules, body: Mapping[str, object]) -> Shllaa
         flag(body, "draw_pile_empty"))
 
 
-referee_capture = Situation(read_capture_body, judge)
+class ShllaatClaimBody(Body):
+    pool: CardNames | MISSING = MISSING
+    piles: list[Int] | MISSING = MISSING
+
+
+class ShllaatCaptureBody(SituationBody):
+    """A capture as `POST /api/v1/referee/shllaat/capture` takes it."""
+
+    pool: CardNames
+    piles: list[CardNames]
+    player: Int
+    played: CardName
+    claimed: ShllaatClaimBody
+    draw_pile_empty: bool | MISSING = MISSING
+
+
+class Burnt(Answer):
+    pool: CardNames
+    piles: list[Int]
+
+
+class ShllaatCaptureAnswer(Verdict):
+    """The capture's verdict as the API answers it (ShllaatVerdict.answer, written)."""
+
+    burnt: Burnt
+    plays_again: bool
+
+
+referee_capture = Situation(
+    read_capture_body, judge, ShllaatCaptureBody, ShllaatCaptureAnswer,
+    "judge a capture: legality, burnt, plays again",
+    {"pool": ["5S", "9H"], "piles": [[], ["5H"]], "player": 0, "played": "5D",
+     "claimed": {"pool": ["5S"], "piles": [1]}})
 
 
 SPEC = GameSpec(

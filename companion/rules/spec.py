@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
 
+from ..shapes import SituationBody
+from ..shapes import Verdict as VerdictShape
 from .cards import Deck
 from .fishing import CardValues
 from .messages import N_, Msg, RuleError, msg
@@ -112,10 +114,20 @@ S = TypeVar("S")  # a typed situation: BasraCapture, ShelemTrick...
 class Situation(Generic[R, S]):
     """A dispute a referee judges: `read` makes the typed situation `S` from one shaped like
     the API's request body (cards as text), refusing it with a RuleError naming the field;
-    `judge` rules on it. Called as judge(rules, body) -> verdict, it does both."""
+    `judge` rules on it. Called as judge(rules, body) -> verdict, it does both.
+
+    `body` and `verdict` describe the API's request and answer for the OpenAPI description
+    (the answer is written through `verdict`); without them the situation is described
+    loosely, as an object with its rules answered by a verdict with more fields. `summary`
+    and `example` (a body the referee judges) go into the description too.
+    """
 
     read: Callable[[R, Mapping[str, object]], S]
     judge: Callable[[R, S], Verdict]
+    body: type[SituationBody] = SituationBody
+    verdict: type[VerdictShape] | None = None
+    summary: str = "judge a situation"
+    example: Mapping[str, object] | None = field(default=None, compare=False)
 
     def __call__(self, rules: R, body: Mapping[str, object]) -> Verdict:
         return self.judge(rules, self.read(rules, body))
