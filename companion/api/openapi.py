@@ -1,10 +1,11 @@
 """The OpenAPI description of `/api/v1`, served at `/api/v1/openapi.json`.
 
 Each route is one `Op` in OPERATIONS: its summary, the key it needs, the body it takes and
-the answer it gives, the last two as the pydantic models of bodies.py and answers.py, whose
-JSON Schemas are generated into components/schemas. The answers operations share follow from
-those: 400 always, 404 with an id in the path, 401/403/429 with a key, 413/415 for every
-change (a body that is not JSON is refused even where none is read). A new route needs its
+the answer it gives, the last two as pydantic models (bodies.py, answers.py, a game's export
+in services/game_file.py, a referee situation's on its spec) whose JSON Schemas are generated
+into components/schemas. The answers operations share follow from those: 400 always, 404
+with an id in the path, 401/403/429 with a key, 413/415 for every change (a body that is not
+JSON is refused even where none is read). A new route needs its
 `Op`: tests/test_openapi.py fails without one; tests/test_schemathesis.py fuzzes the running
 API against this description, and tests/test_answers_described.py checks every answer of
 a game's and a tournament's life against it.
