@@ -21,6 +21,8 @@ from html import unescape
 from pathlib import Path
 from typing import Any
 
+import jsonschema_rs
+
 import companion
 from companion import create_app
 from companion.config import database_url
@@ -99,13 +101,52 @@ def shllaat_even_hand(first: int, second: int) -> dict:
 
 # ---------------------------------------------------------------- games through the API
 
-
 def bearer(key: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {key}"}
 
 
 def auth(game):
     return bearer(game["edit_key"])
+
+
+class Described:
+    """The test client, each /api/v1 call checked against GET /api/v1/openapi.json."""
+
+    def __init__(self, client):
+        self.client = client
+        self.doc = client.get("/api/v1/openapi.json").get_json()
+        # Literal paths first: /games/import is not the game "import".
+        self.paths = sorted(self.doc["paths"], key=lambda path: path.count("{"))
+        self.seen: set[tuple[str, str, int]] = set()
+
+    def __call__(self, method, url, json=None, key=None, status=None, headers=()):
+        sent = dict(headers) | (bearer(key) if key else {})
+        response = self.client.open(url, method=method.upper(), json=json, headers=sent)
+        if status is not None:
+            assert response.status_code == status, response.get_json()
+        path = self.path(url)
+        operation = self.doc["paths"][path][method]
+        code = str(response.status_code)
+        assert code in operation["responses"], (method, path, code)
+        content = operation["responses"][code].get("content")
+        if content:
+            self.check(content["application/json"]["schema"], response.get_json(), url)
+        if json is not None and response.status_code < 300:
+            self.check(operation["requestBody"]["content"]["application/json"]["schema"],
+                       json, url)
+        self.seen.add((method, path, response.status_code))
+        return response.get_json()
+
+    def path(self, url):
+        asked = url.split("?")[0].removeprefix("/api/v1")
+        return next(path for path in self.paths
+                    if re.fullmatch(re.sub(r"\{[\w-]+\}", "[^/]+", path), asked))
+
+    def check(self, schema, value, where):
+        validator = jsonschema_rs.Draft202012Validator(
+            schema | {"components": self.doc["components"]})
+        errors = [str(error) for error in validator.iter_errors(value)]
+        assert not errors, (where, errors)
 
 
 def create_shelem(client, **overrides):

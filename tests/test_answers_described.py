@@ -9,9 +9,6 @@ Four entrants in a knockout meet 1v4 (Ali v Dara) and 2v3 (Bahar v Cyrus).
 
 from __future__ import annotations
 
-import re
-
-import jsonschema_rs
 import pytest
 
 from .helpers import (
@@ -19,7 +16,7 @@ from .helpers import (
     BADR_257,
     HAND,
     PLAYERS,
-    bearer,
+    Described,
     gharat_points,
     shllaat_even_hand,
     sweep,
@@ -33,46 +30,6 @@ GAMES = {
     "shelem": (PLAYERS, [HAND, {"bidder": 1, "bid": 120, "bidder_points": 100,
                                 "cheating": 0}]),
 }
-
-
-class Described:
-    """The test client, each /api/v1 call checked against GET /api/v1/openapi.json."""
-
-    def __init__(self, client):
-        self.client = client
-        self.doc = client.get("/api/v1/openapi.json").get_json()
-        # Literal paths first: /games/import is not the game "import".
-        self.paths = sorted(self.doc["paths"], key=lambda path: path.count("{"))
-        self.seen: set[tuple[str, str, int]] = set()
-
-    def __call__(self, method, url, json=None, key=None, status=None, headers=()):
-        sent = dict(headers) | (bearer(key) if key else {})
-        response = self.client.open(url, method=method.upper(), json=json, headers=sent)
-        if status is not None:
-            assert response.status_code == status, response.get_json()
-        path = self.path(url)
-        operation = self.doc["paths"][path][method]
-        code = str(response.status_code)
-        assert code in operation["responses"], (method, path, code)
-        content = operation["responses"][code].get("content")
-        if content:
-            self.check(content["application/json"]["schema"], response.get_json(), url)
-        if json is not None and response.status_code < 300:
-            self.check(operation["requestBody"]["content"]["application/json"]["schema"],
-                       json, url)
-        self.seen.add((method, path, response.status_code))
-        return response.get_json()
-
-    def path(self, url):
-        asked = url.split("?")[0].removeprefix("/api/v1")
-        return next(path for path in self.paths
-                    if re.fullmatch(re.sub(r"\{[\w-]+\}", "[^/]+", path), asked))
-
-    def check(self, schema, value, where):
-        validator = jsonschema_rs.Draft202012Validator(
-            schema | {"components": self.doc["components"]})
-        errors = [str(error) for error in validator.iter_errors(value)]
-        assert not errors, (where, errors)
 
 
 @pytest.fixture
