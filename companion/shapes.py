@@ -1,6 +1,7 @@
 """The bases of the JSON shapes the API's OpenAPI description is generated from, and the
 numbers and text they hold: what Companion writes (an answer, a game's export file), what it
-reads (a body), and a referee situation's body and verdict, which a game's spec declares.
+reads (a body), and what a game's spec declares: a referee situation's body and verdict, a
+written hand's body and what its scoring adds to a hand's answer.
 
 What Companion writes is strict: no field it does not name (`additionalProperties: false` in
 the description), no value of another type taken and converted. What it reads is described
@@ -62,3 +63,9 @@ class Verdict(Answer):
 
     legal: bool
     reason: str
+
+
+class HandExtras(Answer):
+    """What a game's scoring adds to a hand's answer beside its scores (`HandScore.extras`),
+    each field typed: a game's spec declares its own (Basra's carry and majority, Shelem's
+    outcome); a game whose scoring adds nothing keeps this one."""

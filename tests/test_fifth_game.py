@@ -2,7 +2,8 @@
 
 "Kasra" here is Basra under another name and "Khelem" is Shelem without a referee: nothing
 outside the catalogue is told about them, yet the score sheet, hand entry form, referee board
-and API, and play-along follow.
+and API, and play-along follow. "Kharat" is Ghârat whose scoring adds a note of its own to
+every hand, with a hand body of its own: the API answers and describes both.
 """
 
 from __future__ import annotations
@@ -10,11 +11,15 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from pydantic import MISSING, Field
 
+from companion.rules import gharat
 from companion.rules.catalogue import GAMES
+from companion.rules.progress import play_to_target
+from companion.shapes import Body, HandExtras, Int
 
+from .helpers import Described, api_game_id, game_json, gharat_points, save
 from .helpers import all_text as text
-from .helpers import api_game_id, game_json, save
 
 
 @pytest.fixture
@@ -23,6 +28,62 @@ def fifth_games(monkeypatch):
                                                              title="Kasra"))
     monkeypatch.setitem(GAMES, "khelem", dataclasses.replace(GAMES["shelem"], name="khelem",
                                                               title="Khelem", referee=None))
+
+
+class KharatExtras(HandExtras):
+    bonus_note: Int = Field(description="A note no other game's scoring adds.")
+
+
+class KharatHand(Body):
+    """A Kharat hand: a count per kind of card, per side."""
+
+    aces: list[Int] | MISSING = MISSING
+    courts: list[Int] | MISSING = MISSING
+    numbers: list[Int] | MISSING = MISSING
+
+
+def noted(rules, hand, sides):
+    return dataclasses.replace(gharat.score_hand(rules, hand, sides), extras={"bonus_note": 2})
+
+
+def play_noted(rules, hands, sides, players, first_dealer):
+    return play_to_target(rules, hands, sides, players, first_dealer,
+                          lambda hand, _previous: noted(rules, hand, sides))
+
+
+@pytest.fixture
+def kharat(monkeypatch):
+    monkeypatch.setitem(GAMES, "kharat", dataclasses.replace(
+        GAMES["gharat"], name="kharat", title="Kharat", score_hand=noted, play=play_noted,
+        extras=KharatExtras, hand_body=KharatHand))
+
+
+def test_what_a_spec_declares_its_scoring_adds_is_answered_and_described(kharat, client):
+    api = Described(client)  # every answer below checked against the description
+    # Ghârat's values: 4 aces (20 each) and 2 courts (10 each) make 100; 6 courts make 60.
+    hand = gharat_points(100, 60)
+    scored = api("post", "/api/v1/score/kharat", {"hand": hand}, status=200)
+    assert (scored["scores"], scored["bonus_note"]) == ([100, 60], 2)
+    game = api("post", "/api/v1/games", {"game": "kharat", "players": ["Amal", "Badr"]},
+               status=201)
+    url, key = f"/api/v1/games/{game['id']}", game["edit_key"]
+    api("post", f"{url}/hands", {"hand": hand}, key=key, status=201)
+    added = api("post", f"{url}/hands", {"hand": gharat_points(60, 100)}, key=key, status=201)
+    assert [h["bonus_note"] for h in added["hands"]] == [2, 2]
+    assert added["totals"] == [160, 160]
+    schemas = api.doc["components"]["schemas"]
+    assert schemas["GameHand"]["properties"]["bonus_note"]["description"] == (
+        "A note no other game's scoring adds.")
+    with pytest.raises(AssertionError, match="Additional properties are not allowed"):
+        api.check({"$ref": "#/components/schemas/HandScore"}, scored | {"surprise": 1},
+                  "a field no game's scoring adds")
+
+
+def test_the_hand_a_spec_declares_is_described(kharat, client):
+    schemas = Described(client).doc["components"]["schemas"]
+    assert set(schemas["KharatHand"]["properties"]) == {"aces", "courts", "numbers"}
+    assert "a kharat hand is a KharatHand" in schemas["Hand"]["description"]
+    assert "a shelem hand is a ShelemHand" in schemas["Hand"]["description"]
 
 
 def test_referee_judges_a_game_declared_only_by_its_spec(fifth_games, client):

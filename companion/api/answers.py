@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import MISSING, Field
+from pydantic import MISSING, ConfigDict, Field, GetJsonSchemaHandler
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import CoreSchema
 
+from ..rules.catalogue import GAMES
 from ..services.game_file import Seated
 from ..shapes import Answer, Int, Object, Side, Url, When
+from .bodies import WrittenHand
 
 WARNINGS = "Sentences about what the change did not change"
 
@@ -35,16 +39,30 @@ class Conflict(Answer):
 
 # Games ------------------------------------------------------------------------------------
 
-class HandExtras(Answer):
-    """What a game's scoring adds to a hand: Basra's carry and majority, Shelem's outcome."""
+class Scored(Answer):
+    """A hand's score, and beside it what the game's scoring adds (Basra's carry, Shelem's
+    outcome), read and written through the game's own shape, its spec's `extras`
+    (serialize.extras). So the model takes fields it does not name, and its description
+    names every game's, each optional, and forbids any other."""
 
-    carry_in: Int | MISSING = MISSING
-    carry_out: Int | MISSING = MISSING
-    majority: Side | None | MISSING = MISSING
-    outcome: str | MISSING = MISSING
-    bidder: Side | None | MISSING = MISSING
-    bid: Int | str | None | MISSING = MISSING
-    cheating: Side | MISSING = MISSING
+    model_config = ConfigDict(extra="allow")
+
+    @classmethod
+    def __get_pydantic_json_schema__(cls, core_schema: CoreSchema,
+                                     handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+        reference = handler(core_schema)
+        schema = handler.resolve_ref_schema(reference)
+        schema["additionalProperties"] = False
+        properties = schema["properties"]
+        for extras in dict.fromkeys(spec.extras for spec in GAMES.values()):
+            if not extras.model_fields:
+                continue
+            described = handler.resolve_ref_schema(handler(extras.__pydantic_core_schema__))
+            for name, field in described["properties"].items():
+                known = properties.setdefault(name, field)
+                if known != field:  # two games' fields of one name: either is described
+                    properties[name] = {"anyOf": [known, field]}
+        return reference
 
 
 class BreakdownLine(Answer):
@@ -52,17 +70,16 @@ class BreakdownLine(Answer):
     points: Int
 
 
-class HandScore(HandExtras):
+class HandScore(Scored):
     scores: list[Int]
     details: list[Object]
     breakdown: list[list[BreakdownLine]]
 
 
-class GameHand(HandExtras):
+class GameHand(Scored):
     number: Int
     scores: list[Int]
-    hand: Object = Field(description="The hand as entered (API.md); a Shelem hand is a "
-                                     "ShelemHand.")
+    hand: WrittenHand
     details: list[Object]
     counted: bool
     totals: list[Int]

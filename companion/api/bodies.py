@@ -13,9 +13,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import MISSING, Field, RootModel
 
-from ..rules import shelem
 from ..rules.catalogue import GAMES
-from ..shapes import Body, Int, Object, Rules, Side, Text
+from ..shapes import Body, Int, Object, Rules, Text
 
 Names = Annotated[list[Text], Field(min_length=1)]
 
@@ -32,29 +31,20 @@ CASCADE = ("true, with the director's key: a correction that changes a result la
            "counted for nobody)")
 
 
-class Hand(RootModel[Object]):
-    """One hand as the game writes it down (API.md); a Shelem hand is a ShelemHand."""
+def _hands(schema: dict[str, Any]) -> None:
+    """A written hand, and the shape each game's spec gives it (a game declared by its spec
+    alone included)."""
+    shapes = [f"a {spec.name} hand is a {spec.hand_body.__name__}" for spec in GAMES.values()
+              if spec.hand_body]
+    schema["description"] = "; ".join(["One hand as the game writes it down (API.md)",
+                                       *shapes]) + "."
 
 
-ShelemDouble = Annotated[str, Field(json_schema_extra={"const": shelem.SHELEM_DOUBLE})]
+WrittenHand = Annotated[Object, Field(json_schema_extra=_hands)]
 
 
-class ShelemHand(Body):
-    """A Shelem hand (API.md); `cheating` is Companion's addition."""
-
-    bidder: Annotated[Side, Field(le=1)] | MISSING = Field(default=MISSING, description=(
-        "The bidding team: 0 (seats 0 and 2) or 1 (seats 1 and 3)."))
-    bid: Int | ShelemDouble | MISSING = Field(default=MISSING, description=(
-        "100 up to the pack total in steps of 5, or \"shelem_double\"."))
-    bidder_points: Int | MISSING = Field(default=MISSING, description=(
-        "The points the bidding team ended with, widow included: 5 to the pack total in steps "
-        "of 5."))
-    all_passed: bool | MISSING = Field(default=MISSING, description=(
-        "true for a hand redealt after three passes (then nothing else)."))
-    cheating: Annotated[Side, Field(le=1)] | MISSING = Field(default=MISSING, description=(
-        "Optional: the team caught cheating (shelem.txt, Cheating). The bid (700 for a Shelem "
-        "Double) is deducted from that team's total: on top of its score for the hand, or "
-        "instead of it with the house rule cheating: instead (docs/rulings-cheating.md)."))
+class Hand(RootModel[WrittenHand]):
+    """A hand (described by `_hands`)."""
 
 
 class CreateGame(Body):

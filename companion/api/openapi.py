@@ -3,12 +3,14 @@
 Each route is one `Op` in OPERATIONS: its summary, the key it needs, the body it takes and
 the answer it gives, the last two as pydantic models (bodies.py, answers.py, a game's export
 in services/game_file.py, a referee situation's on its spec) whose JSON Schemas are generated
-into components/schemas. The answers operations share follow from those: 400 always, 404
-with an id in the path, 401/403/429 with a key, 413/415 for every change (a body that is not
-JSON is refused even where none is read). A new route needs its
-`Op`: tests/test_openapi.py fails without one; tests/test_schemathesis.py fuzzes the running
-API against this description, and tests/test_answers_described.py checks every answer of
-a game's and a tournament's life against it.
+into components/schemas, with what every game's spec declares of its hands: the body of a
+written hand (`hand_body`) and the fields its scoring adds to a hand's answer (`extras`).
+The answers operations share follow from those: 400 always, 404 with an id in the path,
+401/403/429 with a key, 413/415 for every change (a body that is not JSON is refused even
+where none is read). A new route needs its `Op`: tests/test_openapi.py fails without one;
+tests/test_schemathesis.py fuzzes the running API against this description, and
+tests/test_answers_described.py checks every answer of a game's and a tournament's life
+against it.
 """
 
 from __future__ import annotations
@@ -258,7 +260,8 @@ def components(operations: list[Op]) -> tuple[dict[Shape, JsonSchemaValue], dict
     """Each answer's and body's model as a reference, and the schemas they refer to: answers
     as they are written (serialization), bodies as they are read (validation)."""
     answers: set[Shape] = {op.answer for op in operations} | {a.Error, a.Stale, a.Conflict}
-    bodies: set[Shape] = {op.body for op in operations if op.body} | {b.ShelemHand}
+    bodies: set[Shape] = {op.body for op in operations if op.body} | {
+        spec.hand_body for spec in GAMES.values() if spec.hand_body}
     models: list[tuple[Shape, JsonSchemaMode]] = [
         *((model, "serialization") for model in sorted(answers, key=_name)),
         *((model, "validation") for model in sorted(bodies, key=_name))]
@@ -281,8 +284,9 @@ def document() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
         "info": {"title": "Companion API", "version": "1",
-                 "description": "Scores, referee verdicts, games and tournaments for Basra, "
-                                "Shlla'at, Ghârat and Shelem. Bodies are application/json. "
+                 "description": "Scores, referee verdicts, games and tournaments for "
+                                f"{', '.join(spec.title for spec in GAMES.values())}. "
+                                "Bodies are application/json. "
                                 'Errors: {"error": sentence, "field": where}; messages follow '
                                 "Accept-Language (en, ar, fa)."},
         "servers": [{"url": "/api/v1"}],

@@ -25,4 +25,4 @@ def score(game: str) -> ResponseReturnValue:
     spec = get_game(game)
     data = json_body()
     rules = spec.resolve(data.get("rules"))
-    return jsonify(hand_score(score_hand(spec, rules, require(data, "hand"))).plain())
+    return jsonify(hand_score(spec, score_hand(spec, rules, require(data, "hand"))).plain())

@@ -11,6 +11,7 @@ from flask import Response, jsonify, url_for
 from ..db import get_session
 from ..i18n import render_msg
 from ..rules.scores import HandScore
+from ..rules.spec import GameSpec
 from ..services import acting, game_cache, games
 from ..services.games import GameView
 from . import answers as a
@@ -33,9 +34,15 @@ def allow_cascade(data: dict[str, Any]) -> None:
     current.cascade = data.get("cascade") is True and current.by == acting.DIRECTOR
 
 
-def hand_score(score: HandScore) -> a.HandScore:
+def extras(spec: GameSpec[Any, Any], score: HandScore) -> dict[str, Any]:
+    """What the game's scoring added to the hand, as its spec's `extras` shape writes it (a
+    field the shape does not name is a fault of the game's)."""
+    return spec.extras.model_validate(score.extras).plain()
+
+
+def hand_score(spec: GameSpec[Any, Any], score: HandScore) -> a.HandScore:
     return a.HandScore(
-        scores=score.scores, details=score.details, **score.extras,
+        scores=score.scores, details=score.details, **extras(spec, score),
         breakdown=[[a.BreakdownLine(label=render_msg(line.label), points=line.points)
                     for line in side] for side in score.lines])
 
@@ -51,7 +58,7 @@ def game_json(game: GameView) -> a.Game:
         id=row.id, game=row.game, rules=row.rules, players=row.players, teams=row.teams,
         sides=game.sides,
         hands=[a.GameHand(number=i + 1, scores=score.scores, hand=hand, details=score.details,
-                          counted=i < state.counted, totals=totals, **score.extras)
+                          counted=i < state.counted, totals=totals, **extras(game.spec, score))
                for i, (hand, score, totals) in enumerate(zip(game.hands, state.hands,
                                                              state.running_totals))],
         totals=state.totals, carry=state.carry, target=state.target, finished=state.finished,

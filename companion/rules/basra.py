@@ -12,9 +12,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import MISSING
+from pydantic import MISSING, Field
 
-from ..shapes import CardName, CardNames, Int, SituationBody, Verdict
+from ..shapes import CardName, CardNames, HandExtras, Int, Side, SituationBody, Verdict
 from . import basra_playalong
 from .basra_capture import (
     TEN_OF_DIAMONDS,
@@ -286,6 +286,16 @@ def read_hand(rules: BasraRules, hand: object, sides: int) -> BasraHand:
     return BasraHand(tuple(piles), _read_carry(rules, hand, "hand"))
 
 
+class BasraExtras(HandExtras):
+    """What a Basra hand's score adds: the majority points carried in and out, and who had
+    the most cards."""
+
+    carry_in: Int = Field(description="Majority points carried in from the hand before.")
+    carry_out: Int = Field(description="Majority points held over to the next hand, 0 if "
+                                       "none.")
+    majority: Side | None = Field(description="The side with the most cards; null at a tie.")
+
+
 def score_hand(rules: BasraRules, hand: BasraHand, _sides: int) -> HandScore:
     """Card points, majority (with the hand's carry_in) and basras per side."""
     return _score(rules, hand.piles, hand.carry_in)
@@ -439,6 +449,7 @@ SPEC = GameSpec(
     read_hand=read_hand,
     score_hand=score_hand,
     play=play,
+    extras=BasraExtras,
     play_along=basra_playalong,
     hand_form=HandForm(QuickForm.BASRA, deck=lambda _rules: DECK_52, marks_basras=True),
     blurb=N_("Fishing game of Egypt, Jordan, Yemen and Lebanon: sums, jacks, the seven of "

@@ -10,11 +10,20 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any, Literal, TypeGuard
+from typing import Annotated, Any, Literal, TypeGuard
 
 import pydantic
 
-from ..shapes import CardNames, Int, SituationBody, Text, Verdict
+from ..shapes import (
+    Body,
+    CardNames,
+    HandExtras,
+    Int,
+    Side,
+    SituationBody,
+    Text,
+    Verdict,
+)
 from .cards import DECK_52, RANKS, SUIT_SYMBOLS, Card, parse_cards
 from .messages import N_, Msg, RuleError, msg, side_label
 from .options import Option, Rules
@@ -185,11 +194,11 @@ class Redeal:
     """A hand the first three players passed: cancelled and dealt again."""
 
 
-# A Shelem hand: bid and played, or dealt again after three passes.
-ShelemHand = BidHand | Redeal
+# A Shelem hand read: bid and played, or dealt again after three passes.
+ShelemDeal = BidHand | Redeal
 
 
-def read_hand(rules: ShelemRules, hand: object, sides: int) -> ShelemHand:
+def read_hand(rules: ShelemRules, hand: object, sides: int) -> ShelemDeal:
     """A hand as written: {bidder, bid, bidder_points[, cheating]} or {all_passed: true}."""
     _check_sides(sides)
     if not isinstance(hand, dict):
@@ -284,7 +293,43 @@ def _check_sides(sides: object) -> None:
                         "sides")
 
 
-def score_hand(rules: ShelemRules, hand: ShelemHand, _sides: int) -> HandScore:
+Team = Annotated[Side, pydantic.Field(le=1)]
+ShelemDouble = Annotated[str, pydantic.Field(json_schema_extra={"const": SHELEM_DOUBLE})]
+
+
+# A written hand as the API describes it; `read_hand` reads it, refusing it in plain words.
+class ShelemHand(Body):
+    """A Shelem hand (API.md); `cheating` is Companion's addition."""
+
+    bidder: Team | pydantic.MISSING = pydantic.Field(default=pydantic.MISSING, description=(
+        "The bidding team: 0 (seats 0 and 2) or 1 (seats 1 and 3)."))
+    bid: Int | ShelemDouble | pydantic.MISSING = pydantic.Field(
+        default=pydantic.MISSING,
+        description="100 up to the pack total in steps of 5, or \"shelem_double\".")
+    bidder_points: Int | pydantic.MISSING = pydantic.Field(default=pydantic.MISSING, description=(
+        "The points the bidding team ended with, widow included: 5 to the pack total in steps "
+        "of 5."))
+    all_passed: bool | pydantic.MISSING = pydantic.Field(default=pydantic.MISSING, description=(
+        "true for a hand redealt after three passes (then nothing else)."))
+    cheating: Team | pydantic.MISSING = pydantic.Field(default=pydantic.MISSING, description=(
+        "Optional: the team caught cheating (shelem.txt, Cheating). The bid (700 for a Shelem "
+        "Double) is deducted from that team's total: on top of its score for the hand, or "
+        "instead of it with the house rule cheating: instead (docs/rulings-cheating.md)."))
+
+
+class ShelemExtras(HandExtras):
+    """What a Shelem hand's score adds: what came of the bid, who bid and what."""
+
+    outcome: str = pydantic.Field(description=(
+        "made, failed, yasa, shelem, shelem_double_made, shelem_double_failed or redeal."))
+    bidder: Side | None = pydantic.Field(description="The bidding team; null for a redeal.")
+    bid: Int | str | None = pydantic.Field(description=(
+        "The bid, or \"shelem_double\"; null for a redeal."))
+    cheating: Side | pydantic.MISSING = pydantic.Field(default=pydantic.MISSING, description=(
+        "The team caught cheating, if any."))
+
+
+def score_hand(rules: ShelemRules, hand: ShelemDeal, _sides: int) -> HandScore:
     """Score one hand: the bidding team per its outcome, the other team its points."""
     if isinstance(hand, Redeal):
         line = [Line(msg(N_("redeal after three passes")), 0)]
@@ -379,7 +424,7 @@ def _check_table(players: object, first_dealer: object) -> None:
         raise RuleError(msg(N_("The first dealer is a seat from 0 to 3.")), "first_dealer")
 
 
-def play(rules: ShelemRules, hands: Sequence[ShelemHand], sides: int, players: int,
+def play(rules: ShelemRules, hands: Sequence[ShelemDeal], sides: int, players: int,
          first_dealer: int) -> GameState:
     """Score the hands in order; the first team to the target wins, the higher total if both.
 
@@ -760,6 +805,8 @@ SPEC = GameSpec(
     read_hand=read_hand,
     score_hand=score_hand,
     play=play,
+    hand_body=ShelemHand,
+    extras=ShelemExtras,
     leader_role=N_("Bids first"),
     hand_form=HandForm(QuickForm.SHELEM),  # a bid and points: no cards to enter
     blurb=N_("Iranian bidding trick-taking game for two teams: made and failed bids, Yâsâ, "

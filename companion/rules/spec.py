@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
 
-from ..shapes import SituationBody
+from ..shapes import Body, HandExtras, SituationBody
 from ..shapes import Verdict as VerdictShape
 from .cards import Deck
 from .fishing import CardValues
@@ -18,7 +18,7 @@ from .scores import GameState, HandScore
 
 R = TypeVar("R", bound=Rules)  # a game's own rules: BasraRules, ShelemRules...
 R_in = TypeVar("R_in", bound=Rules, contravariant=True)
-H = TypeVar("H")  # a game's own hand: BasraHand, ShelemHand...
+H = TypeVar("H")  # a game's own hand: BasraHand, GharatHand...
 St = TypeVar("St")  # a game's own hand in play: basra_playalong.HandInPlay
 
 
@@ -172,6 +172,10 @@ class GameSpec(Generic[R, H]):
     next dealer and the next leader are the following seat in that list. A hand is written
     (stored, and sent over the API) as JSON; `read_hand` is the one place it becomes the
     game's typed hand `H`, refused with a RuleError naming the field (`hand...`) otherwise.
+
+    `hand_body` describes the written hand to the API's OpenAPI description (None: an
+    object); `extras` is the typed shape of what `score_hand` adds to a hand (the HandScore's
+    `extras`): the API's hand answers are written through it and described from every game's.
     """
 
     name: str
@@ -190,6 +194,8 @@ class GameSpec(Generic[R, H]):
     score_hand: Callable[[R, H, int], HandScore]
     # play(rules, hands, sides, players, first_dealer) -> GameState
     play: Callable[[R, Sequence[H], int, int, int], GameState]
+    hand_body: type[Body] | None = None
+    extras: type[HandExtras] = HandExtras
     # What the seat after the dealer does first ("Bids first" in Shelem), and whether the
     # dealer matters at all (in Shlla'at only the first player does).
     leader_role: str = N_("Plays first")
