@@ -39,16 +39,21 @@ def test_a_game_at_the_cap_refuses_the_next_hand_and_keeps_its_500(client):
     assert client.get(f"/games/{game['id']}").status_code == 200  # and it opens
 
 
-def test_an_import_over_the_cap_is_refused_and_stores_nothing(client):
-    data = _export_with(client, 501)
+def _refused_everywhere(client, data: dict, sentence: str, field: str) -> None:
+    """The file is refused with `sentence` through the API and the import page alike, and
+    nothing is stored."""
     before = stored_games(client)
     response = client.post("/api/v1/games/import", json=data)
     assert response.status_code == 400
-    assert response.get_json() == {"error": CAP_SENTENCE, "field": "hands"}
+    assert response.get_json() == {"error": sentence, "field": field}
     page = client.post("/games/import", content_type="multipart/form-data",
                        data={"file": (io.BytesIO(json.dumps(data).encode()), "g.json")})
-    assert page.status_code == 400 and CAP_SENTENCE in page.get_data(as_text=True)
+    assert page.status_code == 400 and sentence in text(page)
     assert stored_games(client) == before
+
+
+def test_an_import_over_the_cap_is_refused_and_stores_nothing(client):
+    _refused_everywhere(client, _export_with(client, 501), CAP_SENTENCE, "hands")
 
 
 HISTORY_SENTENCE = ("An imported game's history holds at most 2000 entries; this file's holds "
@@ -58,14 +63,7 @@ HISTORY_SENTENCE = ("An imported game's history holds at most 2000 entries; this
 def test_an_import_with_few_hands_and_a_huge_history_is_refused_and_stores_nothing(client):
     data = _export_with(client, 1)
     data["history"] = data["history"][:1] * 2001  # one hand, 2001 lines of history
-    before = stored_games(client)
-    response = client.post("/api/v1/games/import", json=data)
-    assert response.status_code == 400
-    assert response.get_json() == {"error": HISTORY_SENTENCE, "field": "history"}
-    page = client.post("/games/import", content_type="multipart/form-data",
-                       data={"file": (io.BytesIO(json.dumps(data).encode()), "g.json")})
-    assert page.status_code == 400 and HISTORY_SENTENCE in text(page)
-    assert stored_games(client) == before
+    _refused_everywhere(client, data, HISTORY_SENTENCE, "history")
 
 
 def test_an_import_with_a_history_at_the_cap_comes_in_whole(client):
