@@ -1,7 +1,8 @@
 """The bases of the JSON shapes the API's OpenAPI description is generated from, and the
 numbers and text they hold: what Companion writes (an answer, a game's export file), what it
 reads (a body), and what a game's spec declares: a referee situation's body and verdict, a
-written hand's body and what its scoring adds to a hand's answer.
+written hand's body (in one form or a choice of forms) and what its scoring adds to a hand's
+answer.
 
 What Companion writes is strict: no field it does not name (`additionalProperties: false` in
 the description), no value of another type taken and converted. What it reads is described
@@ -21,6 +22,7 @@ from .inputs import MAX_NUMBER
 # Numbers as the boundary takes them (companion/inputs.py): anything longer is refused.
 Int = Annotated[int, Field(ge=-(MAX_NUMBER - 1), le=MAX_NUMBER - 1)]
 Side = Annotated[int, Field(ge=0)]
+Count = Annotated[int, Field(ge=0, le=MAX_NUMBER - 1)]  # cards or points taken: 0 or more
 Url = Annotated[str, Field(json_schema_extra={"format": "uri"})]
 When = Annotated[str, Field(json_schema_extra={"format": "date-time"})]
 Object = dict[str, Any]  # a value stored as it was given: a hand, the rules, a state
@@ -42,6 +44,14 @@ class Answer(BaseModel):
 
 class Body(BaseModel):
     """A request body: the fields a route reads."""
+
+
+class WrittenForm(Body):
+    """One form a game's hand is written in (its spec's `hand_body` is one, or a choice of
+    them): its own fields and no other, since a hand's read refuses a field its game does not
+    have."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 class Rules(Body):

@@ -11,7 +11,7 @@ from sqlalchemy import create_engine, text
 from companion import create_app
 from companion.db import upgrade
 
-from .helpers import PG_URL, with_driver
+from .helpers import PG_URL, HandsDescribed, with_driver
 
 BACKENDS = ["sqlite"] + (["postgresql"] if PG_URL else [])
 
@@ -81,6 +81,7 @@ def app(db_url, tmp_path):
         "WTF_CSRF_ENABLED": False,
         "RATELIMIT_ENABLED": False,
     })
+    app.test_client_class = HandsDescribed
     yield app
     app.extensions["engine"].dispose()
 

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema_rs
+from flask.testing import FlaskClient
 
 import companion
 from companion import create_app
@@ -147,6 +148,65 @@ class Described:
             schema | {"components": self.doc["components"]})
         errors = [str(error) for error in validator.iter_errors(value)]
         assert not errors, (where, errors)
+
+
+class HandsDescribed(FlaskClient):
+    """The test client (conftest's), every hand an /api/v1 call takes checked against the
+    hand body its game's spec declares to the OpenAPI description: what the rules take,
+    the description must not refuse."""
+
+    def open(self, *args, **kwargs):
+        response = super().open(*args, **kwargs)
+        for game, hand in hands_taken(response, kwargs.get("json")):
+            check_described_hand(self.application, game, hand)
+        return response
+
+
+def hands_taken(response, body: object) -> list[tuple[str, object]]:
+    """(game, hand) for every hand an /api/v1 call took, sent as `body`: scored, added,
+    corrected, imported."""
+    request = response.request
+    if (response.status_code >= 300 or not request.path.startswith("/api/v1/")
+            or not isinstance(body, dict)):
+        return []
+    if "hand" in body:
+        scored = re.fullmatch(r"/api/v1/score/([^/]+)", request.path)
+        return [(scored[1] if scored else response.get_json()["game"], body["hand"])]
+    if request.path == "/api/v1/games/import":
+        return [(body["game"], hand["hand"]) for hand in body["hands"]]
+    return []
+
+
+_HAND_SCHEMAS: dict[tuple, tuple[dict, dict]] = {}
+
+
+def hand_schema(app, game: str) -> tuple[dict, dict] | None:
+    """The description's schema of a game's written hand and the schemas it refers to (None:
+    its spec declares none), for the games the catalogue holds now."""
+    from companion.api.openapi import document
+    from companion.rules.catalogue import GAMES
+
+    key = tuple((name, spec.hand_body) for name, spec in GAMES.items())
+    if key not in _HAND_SCHEMAS:
+        with app.app_context():
+            _HAND_SCHEMAS[key] = ({name: spec.hand_body.__name__ for name, spec in GAMES.items()
+                                   if spec.hand_body}, document()["components"])
+    names, components = _HAND_SCHEMAS[key]
+    if game not in names:
+        return None
+    return {"$ref": f"#/components/schemas/{names[game]}"}, components
+
+
+def hand_errors(app, game: str, hand: object) -> list[str]:
+    """Why the description refuses `hand` as one of `game`'s (none: it describes it)."""
+    schema, components = hand_schema(app, game) or ({}, {})
+    validator = jsonschema_rs.Draft202012Validator(schema | {"components": components})
+    return [str(error) for error in validator.iter_errors(hand)]
+
+
+def check_described_hand(app, game: str, hand: object) -> None:
+    errors = hand_errors(app, game, hand)
+    assert not errors, (f"a {game} hand the rules took is not the one described", hand, errors)
 
 
 def create_shelem(client, **overrides):

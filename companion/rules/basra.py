@@ -12,9 +12,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import MISSING, Field
+from pydantic import MISSING, Field, RootModel
 
-from ..shapes import CardName, CardNames, HandExtras, Int, Side, SituationBody, Verdict
+from ..shapes import (
+    CardName,
+    CardNames,
+    Count,
+    HandExtras,
+    Int,
+    Side,
+    SituationBody,
+    Verdict,
+    WrittenForm,
+)
 from . import basra_playalong
 from .basra_capture import (
     TEN_OF_DIAMONDS,
@@ -278,6 +288,40 @@ def _read_carry(rules: BasraRules, hand: Mapping[str, object], where: str) -> in
 
 # --- Scoring -----------------------------------------------------------------------------
 
+# A written hand as the API describes it; `read_hand` reads it, refusing it in plain words.
+BASRAS = ("Per side, the card that made each of its basras ([\"7S\"]; a jack listed took a "
+          "lone jack, counted as jack_on_lone_jack says), or their number (each a plain "
+          "10-point basra); none if left out.")
+CARRY_IN = ("Majority points held over from tied hands before: 0 or a multiple of the "
+            "majority points (majority_tie: carry); 0 if left out.")
+
+
+class BasraCardForm(WrittenForm):
+    """A Basra hand in card form: the cards each side captured."""
+
+    captured: list[CardNames] = Field(description=(
+        "Per side, the cards it captured; together exactly the 52 cards."))
+    basras: list[CardNames | Count] | MISSING = Field(default=MISSING, description=BASRAS)
+    carry_in: Count | MISSING = Field(default=MISSING, description=CARRY_IN)
+
+
+class BasraCountForm(WrittenForm):
+    """A Basra hand in count form (quick entry): the counts must be possible, 52 cards, 4
+    jacks and 4 aces between the sides."""
+
+    cards: list[Count] = Field(description="The number of cards each side took (52 in all).")
+    jacks: list[Count] = Field(description="The number of jacks each side took (4 in all).")
+    aces: list[Count] = Field(description="The number of aces each side took (4 in all).")
+    two_of_clubs: Side = Field(description="The side that took the 2♣.")
+    ten_of_diamonds: Side = Field(description="The side that took the 10♦.")
+    basras: list[CardNames | Count] | MISSING = Field(default=MISSING, description=BASRAS)
+    carry_in: Count | MISSING = Field(default=MISSING, description=CARRY_IN)
+
+
+class BasraHandBody(RootModel[BasraCardForm | BasraCountForm]):
+    """A Basra hand (API.md): captured cards or counts, not both."""
+
+
 def read_hand(rules: BasraRules, hand: object, sides: int) -> BasraHand:
     """A hand as written, in card or count form, checked against the deck and the rules."""
     sides = _check_sides(sides)
@@ -449,6 +493,7 @@ SPEC = GameSpec(
     read_hand=read_hand,
     score_hand=score_hand,
     play=play,
+    hand_body=BasraHandBody,
     extras=BasraExtras,
     play_along=basra_playalong,
     hand_form=HandForm(QuickForm.BASRA, deck=lambda _rules: DECK_52, marks_basras=True),

@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from math import gcd
 from typing import Any
 
+from pydantic import Field
+
+from ..shapes import CardNames, Count, WrittenForm
 from .cards import Card, Deck, parse_cards
 from .messages import N_, NOTHING_ENTERED, Msg, Plural, RuleError, msg, msgn, refuse, side_label
 from .progress import check_index
@@ -105,6 +108,20 @@ class PointsHand:
 
 # A fishing game's hand (Shlla'at's and Ghârat's): counts of each kind, or points.
 FishingHand = CountedHand | PointsHand
+
+
+# A fishing game's written hand as the API describes it, in the forms both games share; each
+# game adds its count form (`read_fishing_hand` reads them, refusing them in plain words).
+class FishingCardForm(WrittenForm):
+    """A hand in card form: the cards each player captured."""
+
+    captured: list[CardNames] = Field(description="Per player, the cards they captured.")
+
+
+class FishingPointsForm(WrittenForm):
+    """A hand in points form: each player's points, as the players counted their piles."""
+
+    points: list[Count] = Field(description="Per player, the points of their pile.")
 
 
 def read_fishing_hand(hand: object, lengths: Sequence[int], deck: Deck, values: CardValues,

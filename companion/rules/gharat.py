@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import MISSING
+from pydantic import MISSING, ConfigDict, Field, RootModel
 
-from ..shapes import Answer, Body, CardName, Int, SituationBody, Verdict
+from ..shapes import Answer, Body, CardName, Count, Int, SituationBody, Verdict, WrittenForm
 from .cards import DECK_52, Card, parse_card
 from .fishing import (
     CardValues,
+    FishingCardForm,
     FishingHand,
+    FishingPointsForm,
     Kind,
     read_claimed_piles,
     read_fishing_hand,
@@ -61,6 +63,35 @@ class GharatRules(Rules):
 
 # A Ghârat hand: each entry's counts of every kind of card, or each entry's points.
 GharatHand = FishingHand
+
+
+# A written hand as the API describes it; `read_hand` reads it, refusing it in plain words.
+class GharatCountForm(WrittenForm):
+    """A Ghârat hand in count form: per kind of card, how many each player took (a kind
+    left out: none); at least one kind."""
+
+    model_config = ConfigDict(json_schema_extra={"minProperties": 1})
+
+    numbers: list[Count] | MISSING = Field(default=MISSING, description=(
+        "Number cards (2 to 10), 5 points each."))
+    courts: list[Count] | MISSING = Field(default=MISSING, description=(
+        "Court cards (J, Q, K), 10 points each."))
+    aces: list[Count] | MISSING = Field(default=MISSING, description="Aces, 20 points each.")
+
+
+class GharatPointsForm(FishingPointsForm):
+    """A Ghârat hand in points form: each player's points, as the players counted their
+    piles; every card is worth a multiple of 5."""
+
+    points: list[Annotated[Count, Field(multiple_of=VALUES.step)]] = Field(description=(
+        "Per side (or player), the points of their pile: a multiple of 5."))
+
+
+class GharatHandBody(RootModel[FishingCardForm | GharatCountForm | GharatPointsForm]):
+    """A Ghârat hand (API.md), one entry per side (with two sides, or per player of the four
+    in playing order, partners opposite), in one form: captured cards (cards in no list
+    stayed in the play pile), counts (no more than the deck's), or points (multiples of 5
+    adding up to at most 380)."""
 
 
 def read_hand(_rules: GharatRules, hand: object, sides: int) -> GharatHand:
@@ -323,6 +354,7 @@ SPEC = GameSpec(
     partnerships="optional",
     direction="anticlockwise",
     read_hand=read_hand,
+    hand_body=GharatHandBody,
     score_hand=score_hand,
     play=play,
     # Hands need not use every card (what stays in the play pile scores for nobody), so no

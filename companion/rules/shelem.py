@@ -15,7 +15,6 @@ from typing import Annotated, Any, Literal, TypeGuard
 import pydantic
 
 from ..shapes import (
-    Body,
     CardNames,
     HandExtras,
     Int,
@@ -23,6 +22,7 @@ from ..shapes import (
     SituationBody,
     Text,
     Verdict,
+    WrittenForm,
 )
 from .cards import DECK_52, RANKS, SUIT_SYMBOLS, Card, parse_cards
 from .messages import N_, Msg, RuleError, msg, side_label
@@ -298,7 +298,7 @@ ShelemDouble = Annotated[str, pydantic.Field(json_schema_extra={"const": SHELEM_
 
 
 # A written hand as the API describes it; `read_hand` reads it, refusing it in plain words.
-class ShelemHand(Body):
+class ShelemHand(WrittenForm):
     """A Shelem hand (API.md); `cheating` is Companion's addition."""
 
     bidder: Team | pydantic.MISSING = pydantic.Field(default=pydantic.MISSING, description=(

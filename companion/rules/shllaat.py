@@ -11,13 +11,25 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import MISSING
+from pydantic import MISSING, Field, RootModel
 
-from ..shapes import Answer, Body, CardName, CardNames, Int, SituationBody, Verdict
+from ..shapes import (
+    Answer,
+    Body,
+    CardName,
+    CardNames,
+    Count,
+    Int,
+    SituationBody,
+    Verdict,
+    WrittenForm,
+)
 from .cards import DECK_54, DECK_104, Card, Deck, parse_card, parse_cards
 from .fishing import (
     CardValues,
+    FishingCardForm,
     FishingHand,
+    FishingPointsForm,
     Kind,
     read_claimed_piles,
     read_fishing_hand,
@@ -74,6 +86,23 @@ EXACT = True
 
 # A Shlla'at hand: each player's counts of every kind of card, or each player's points.
 ShllaatHand = FishingHand
+
+
+# A written hand as the API describes it; `read_hand` reads it, refusing it in plain words.
+class ShllaatCountForm(WrittenForm):
+    """A Shlla'at hand in count form: per kind of card, how many each player took (every
+    kind, since the hand is the whole deck)."""
+
+    jokers: list[Count] = Field(description="Jokers, 50 points each.")
+    aces: list[Count] = Field(description="Aces, 25 points each.")
+    jacks: list[Count] = Field(description="Jacks, 2 points each.")
+    others: list[Count] = Field(description="Every other card, 1 point each.")
+
+
+class ShllaatHandBody(RootModel[FishingCardForm | ShllaatCountForm | FishingPointsForm]):
+    """A Shlla'at hand (API.md), one entry per player, in one form: captured cards (together
+    exactly the deck), counts (the deck's), or points (adding up to the deck's 252, or 304
+    with two packs)."""
 
 
 def read_hand(rules: ShllaatRules, hand: object, sides: int) -> ShllaatHand:
@@ -397,6 +426,7 @@ SPEC = GameSpec(
     partnerships="never",
     direction="clockwise",
     read_hand=read_hand,
+    hand_body=ShllaatHandBody,
     score_hand=score_hand,
     play=play,
     dealer_matters=False,  # "It doesn't matter who deals": the first player rotates

@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Generic, Protocol, TypeVar
 
-from ..shapes import Body, HandExtras, SituationBody
+from pydantic import BaseModel
+
+from ..shapes import HandExtras, SituationBody
 from ..shapes import Verdict as VerdictShape
 from .cards import Deck
 from .fishing import CardValues
@@ -174,8 +176,10 @@ class GameSpec(Generic[R, H]):
     game's typed hand `H`, refused with a RuleError naming the field (`hand...`) otherwise.
 
     `hand_body` describes the written hand to the API's OpenAPI description (None: an
-    object); `extras` is the typed shape of what `score_hand` adds to a hand (the HandScore's
-    `extras`): the API's hand answers are written through it and described from every game's.
+    object): a Body, or a RootModel of the WrittenForms a hand may take (Basra's cards or
+    counts); it only describes, `read_hand` stays what reads and refuses. `extras` is the
+    typed shape of what `score_hand` adds to a hand (the HandScore's `extras`): the API's
+    hand answers are written through it and described from every game's.
     """
 
     name: str
@@ -194,7 +198,7 @@ class GameSpec(Generic[R, H]):
     score_hand: Callable[[R, H, int], HandScore]
     # play(rules, hands, sides, players, first_dealer) -> GameState
     play: Callable[[R, Sequence[H], int, int, int], GameState]
-    hand_body: type[Body] | None = None
+    hand_body: type[BaseModel] | None = None
     extras: type[HandExtras] = HandExtras
     # What the seat after the dealer does first ("Bids first" in Shelem), and whether the
     # dealer matters at all (in Shlla'at only the first player does).
