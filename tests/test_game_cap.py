@@ -74,3 +74,25 @@ def test_an_import_with_a_history_at_the_cap_comes_in_whole(client):
     game = imported.get_json()
     changes = client.get(f"/api/v1/games/{game['id']}/export").get_json()["history"]
     assert len(changes) == 2000
+
+
+FULL_SENTENCE = ("A game's history holds at most 2000 changes, and this game's is full: start a "
+                 "new game to go on.")
+
+
+def test_a_game_whose_history_is_full_takes_no_more_changes_and_its_export_comes_back(client):
+    data = _export_with(client, 1)
+    data["history"] = data["history"][:1] * 2000
+    game = client.post("/api/v1/games/import", json=data).get_json()
+    auth = {"Authorization": f"Bearer {game['edit_key']}"}
+    added = client.post(f"/api/v1/games/{game['id']}/hands", json={"hand": HAND}, headers=auth)
+    assert added.status_code == 400
+    assert added.get_json() == {"error": FULL_SENTENCE, "field": "history"}
+    deleted = client.delete(f"/api/v1/games/{game['id']}", headers=auth)
+    assert deleted.status_code == 400 and deleted.get_json()["error"] == FULL_SENTENCE
+    kept = client.get(f"/api/v1/games/{game['id']}").get_json()
+    assert kept["totals"] == [100, 65] and len(kept["hands"]) == 1
+    # Nothing a game can hold is refused when it is brought back.
+    export = client.get(f"/api/v1/games/{game['id']}/export").get_json()
+    assert len(export["history"]) == 2000
+    assert client.post("/api/v1/games/import", json=export).status_code == 201

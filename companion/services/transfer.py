@@ -18,16 +18,13 @@ from ..rules.messages import N_, RuleError, msg
 from . import games, keys
 from .csv_file import csv_text
 from .game_file import Export, ExportedEvent, ExportedHand, ExportedPlayAlong
-from .games.changing import MAX_HANDS, denormalise
+from .games.changing import MAX_HISTORY, denormalise
 from .reasons import MAX_REASON
 from .seating import clean_players, clean_teams
 
 GAME_FORMAT: Final = "companion-game"
 BACKUP_FORMAT = "companion-backup"
 FORMAT_VERSION = 1
-# An imported game's history entries: four for each hand of a game at the cap (added, and then
-# corrected, deleted, undone or redone three times over); a real game has about one per hand.
-MAX_HISTORY = 4 * MAX_HANDS
 KIND_LENGTH = 16  # the history's action and reverses columns hold at most this many characters
 EVENT_FIELDS = ("version", "action", "number", "before", "after", "reason", "undone")
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import delete, update
+from sqlalchemy import delete, func, update
 from sqlmodel import Session, col, select
 
 from ...models import Game, GameEvent, Hand, IdempotentRequest, utcnow
@@ -29,6 +29,10 @@ UNDO, REDO = "undo", "redo"  # both store the kind of change they reverse in `re
 # No real game comes near it (a long Basra game has 40 hands); a game at the cap still opens
 # in a blink, and one import or script cannot make a game too big to open (README, "Limits").
 MAX_HANDS = 500
+# A game's history entries: four for each hand of a game at the cap (added, and then corrected,
+# deleted, undone or redone three times over); a real game has about one per hand. Every
+# change stops there, so each game Companion exports can be imported again.
+MAX_HISTORY = 4 * MAX_HANDS
 
 
 class StaleGame(Exception):
@@ -109,6 +113,7 @@ def mutate(session: Session, game_id: str, expected_version: int | None,
                 "Check it, then make your change again.")))
         change = make_change(game)
         check_hand_count(len(change.hands))
+        check_history_room(session, game_id)
         state = _checked_state(game, change)
         _store(session, game.row, change)
         denormalise(game.row, state, len(change.hands))
@@ -140,6 +145,16 @@ def check_hand_count(count: int, field: str = "hand") -> None:
         raise RuleError(msg(N_("A game holds at most {limit} hands: start a new game to go on "
                                "(a rematch keeps the players and rules)."), limit=MAX_HANDS),
                         field)
+
+
+def check_history_room(session: Session, game_id: str) -> None:
+    """Refuse a change that would take the game's history past MAX_HISTORY entries."""
+    held = session.exec(select(func.count()).select_from(GameEvent)
+                        .where(GameEvent.game_id == game_id)).one()
+    if held >= MAX_HISTORY:
+        raise RuleError(msg(N_("A game's history holds at most {limit} changes, and this "
+                               "game's is full: start a new game to go on."),
+                            limit=MAX_HISTORY), "history")
 
 
 def lock(session: Session, game_id: str) -> None:

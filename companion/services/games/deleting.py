@@ -7,7 +7,7 @@ from datetime import timedelta
 from sqlmodel import Session, col, select
 
 from ...models import Game, GameEvent, utcnow
-from .changing import changed
+from .changing import changed, check_history_room
 from .reading import GameNotFound, GameView, load_game
 
 UNDELETE_WINDOW = timedelta(days=7)
@@ -18,6 +18,7 @@ def delete_game(session: Session, game_id: str) -> None:
     row = session.get(Game, game_id)
     if row is None or row.deleted_at is not None:
         raise GameNotFound(game_id)
+    check_history_room(session, game_id)
     row.deleted_at = utcnow()
     row.version += 1
     session.add(GameEvent(game_id=game_id, version=row.version, action="delete_game"))
@@ -29,6 +30,7 @@ def restore_game(session: Session, game_id: str) -> GameView:
     row = session.get(Game, game_id)
     if row is None or row.deleted_at is None or utcnow() - row.deleted_at > UNDELETE_WINDOW:
         raise GameNotFound(game_id)
+    check_history_room(session, game_id)
     row.deleted_at = None
     row.version += 1
     session.add(GameEvent(game_id=game_id, version=row.version, action="restore_game"))

@@ -6,7 +6,7 @@ from sqlmodel import Session, col, select
 
 from ...models import Game, GameEvent
 from ...rules.messages import N_, RuleError, msg
-from .changing import lock
+from .changing import check_history_room, lock
 from .creating import create_game
 from .matches import MatchGameExists
 from .reading import GameView, load_game
@@ -26,6 +26,7 @@ def rematch(session: Session, game_id: str) -> tuple[GameView, str]:
         started = rematch_of(session, game_id)
         if started is not None:
             raise MatchGameExists(started)
+        check_history_room(session, game_id)
         row = game.row
         new, key = create_game(session, row.game, row.rules, row.players, row.teams,
                                first_dealer=game.state.dealer, commit=False)
