@@ -34,10 +34,22 @@ async function offlineCopy(copy) {
   return new Response(html, { status: copy.status, headers: copy.headers });
 }
 
+// Each file of the shell on its own, kept when it answers. A file the server does not give
+// now (busy, restarting, the connection dropped) must not fail the install: a worker whose
+// install fails is thrown away, and the page that registered it never gets one until it is
+// loaded again. What is missing is asked for again at every page opened.
+function keepShell() {
+  return caches.open(SHELL_CACHE).then(function (cache) {
+    return Promise.all(SHELL.concat([OFFLINE]).map(function (path) {
+      return cache.match(path, { ignoreVary: true }).then(function (hit) {
+        return hit || cache.add(path).catch(function () { return null; });
+      });
+    }));
+  });
+}
+
 self.addEventListener("install", function (event) {
-  event.waitUntil(caches.open(SHELL_CACHE)
-    .then(function (cache) { return cache.addAll(SHELL.concat([OFFLINE])); })
-    .then(function () { return self.skipWaiting(); }));
+  event.waitUntil(keepShell().then(function () { return self.skipWaiting(); }));
 });
 
 self.addEventListener("activate", function (event) {
@@ -49,10 +61,12 @@ self.addEventListener("activate", function (event) {
 });
 
 // Pages: the network first (scores must be current), the last copy when it cannot answer.
-async function page(request) {
+async function page(event) {
+  const request = event.request;
   const url = new URL(request.url);
   try {
     const response = await fetch(request);
+    event.waitUntil(keepShell());
     if (isKept(url)) {
       const cache = await caches.open(BOARDS);
       if (mayKeep(response)) await cache.put(url.pathname, response.clone());
@@ -86,7 +100,7 @@ self.addEventListener("fetch", function (event) {
   const url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) return;
   if (request.mode === "navigate") {
-    event.respondWith(page(request));
+    event.respondWith(page(event));
   } else if (SHELL.includes(url.pathname)) {
     event.respondWith(caches.match(request, { ignoreVary: true }).then(function (hit) {
       return hit || fetch(request);

@@ -250,9 +250,9 @@ def test_every_qr_code_reads_as_its_link(browser, live_server, scheme):
     director = page.locator(".director-link").get_attribute("href")
     assert decode(page.locator(".notice svg.qr")) == director
     page.get_by_role("button", name="Pair the next round").click()
-    open_qr_codes(page)
     tables = page.locator(".table-link")
-    assert tables.count() == 2
+    expect(tables).to_have_count(2)  # the round's page, once the pairing has answered
+    open_qr_codes(page)
     for table in tables.all():
         assert decode(table.locator("svg.qr")) == table.locator(".scorer-link").get_attribute(
             "href")
@@ -351,5 +351,35 @@ def test_a_game_opened_once_stays_readable_offline(browser, live_server):
     expect(page.locator("h1")).to_have_text("No connection to Companion")
     expect(page.locator("#saved-boards")).to_contain_text("Ali")
     expect(page.locator("#saved-boards a")).to_have_count(1)
+    context.set_offline(False)
+    context.close()
+
+
+def test_a_shell_file_refused_once_still_leaves_the_phone_its_worker(browser, live_server):
+    """A worker whose install fails is thrown away, and the page that registered it gets
+    none until it is loaded again: one file of the shell that a busy server did not give
+    (here the offline page, refused once) must not cost the phone its worker. The file is
+    asked for again at the next page, and kept."""
+    game = new_game(live_server)
+    context = browser.new_context(**PHONE)
+    refused: list[str] = []
+
+    def once(route) -> None:
+        if refused:
+            route.continue_()
+        else:
+            refused.append(route.request.url)
+            route.fulfill(status=503, body="busy")
+
+    context.route(f"{live_server}/offline", once)
+    page = context.new_page()
+    page.goto(game["view_url"])
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    assert refused == [f"{live_server}/offline"]  # the install met the refusal
+    page.reload()
+    page.wait_for_function("async () => !!(await caches.match('/offline', {ignoreVary: true}))")
+    context.set_offline(True)
+    page.goto(f"{live_server}/games/new")  # not a board: the offline page, kept after all
+    expect(page.locator("h1")).to_have_text("No connection to Companion")
     context.set_offline(False)
     context.close()
