@@ -85,6 +85,23 @@ def test_answers_holding_a_key_are_no_store_and_others_no_cache(client):
     assert viewer.headers["Cache-Control"] == "no-cache"
 
 
+def test_a_form_asked_for_as_an_offline_copy_carries_no_key_and_may_be_kept(client):
+    """The service worker keeps the new-hand and delete forms for offline use: asked with
+    X-Companion-Copy, they come without an idempotency key and storable; the scorer's own
+    new-hand form keeps its key and stays no-store (going back must not resend a spent key)."""
+    game = new_game(client, MADE)
+    client.set_cookie(f"edit_{game['id']}", game["edit_key"])
+    for path in ("hands/new", "hands/1/delete"):
+        copy = client.get(f"/games/{game['id']}/{path}", headers={"X-Companion-Copy": "offline"})
+        assert copy.status_code == 200 and 'name="key" value=""' in copy.get_data(as_text=True)
+        assert "no-store" not in copy.headers["Cache-Control"]
+        assert game["edit_key"] not in copy.get_data(as_text=True)
+    own = client.get(f"/games/{game['id']}/hands/new")
+    assert own.headers["Cache-Control"] == "no-store"
+    assert 'name="key" value=""' not in own.get_data(as_text=True)
+    assert 'name="key" value="' in own.get_data(as_text=True)
+
+
 def test_cookies_are_samesite_lax_and_secure_with_hsts_under_https(client):
     plain = client.get("/games/new?game=basra")
     assert "SameSite=Lax" in plain.headers["Set-Cookie"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from flask import Blueprint, Response, redirect, render_template, request, url_for
@@ -20,7 +19,7 @@ from ..services import acting, games
 from ..services.games import GameNotFound, GameView, StaleGame
 from ..services.payload import read_version
 from ..services.tournaments import TournamentConflict
-from .render import page_or_fragment
+from .render import COPY_HEADER, form_key, offline_copy, page_or_fragment
 
 bp = Blueprint("entry", __name__, url_prefix="/games")
 
@@ -41,6 +40,8 @@ def new_hand(game_id: str) -> ResponseReturnValue:
         return _save(game, None)
     mode = entry.pick_mode(game.spec, request.args.get("mode"),
                            request.cookies.get(MODE_COOKIE + game_id))
+    if offline_copy():
+        return _offline_copy(_form(game, mode, MultiDict(), None))
     return _remember(game_id, mode, _form(game, mode, MultiDict(), None))
 
 
@@ -112,7 +113,7 @@ def _form(game: GameView, mode: str, fields: MultiDict[str, str], number: int | 
         mode_labels=entry.MODE_LABELS,
         side_choices=list(enumerate(game.sides)),
         grid=entry.deck_grid(game) if mode == entry.CARDS else None,
-        key=fields.get("key") or secrets.token_urlsafe(16),
+        key=fields.get("key") or form_key(),
         version=fields.get("version") or game.row.version, changes=changes or [], **preview)
 
 
@@ -140,6 +141,15 @@ def _remember(game_id: str, mode: str, body: str) -> Response:
     if request.args.get("mode") == mode:
         response.set_cookie(MODE_COOKIE + game_id, mode, max_age=365 * 86400,
                             path=f"/games/{game_id}", samesite="Lax", httponly=True)
+    return response
+
+
+def _offline_copy(body: str) -> Response:
+    """The new-hand form for the service worker to keep: without an idempotency key, it may
+    be stored (any other answer of this address is not, _remember)."""
+    response = Response(body)
+    response.headers["Cache-Control"] = "no-cache"
+    response.vary.add(COPY_HEADER)
     return response
 
 

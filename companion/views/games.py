@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -32,6 +31,7 @@ from ..services.keys import key_matches
 from ..services.payload import read_version
 from . import dead_links
 from .fragment_cache import FragmentCache
+from .render import form_key
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 BOARDS = FragmentCache()
@@ -243,7 +243,7 @@ def confirm_delete(game_id: str, number: int) -> str:
     return render_template("games/delete.html", game=game, number=number,
                            score=game.state.hands[number - 1],
                            version=request.args.get("version", game.row.version),
-                           key=secrets.token_urlsafe(16))
+                           key=form_key())
 
 
 @bp.post("/<game_id>/hands/<int:number>/delete")

@@ -389,8 +389,8 @@
     else await settle(item, response);
   });
 
-  // A page read from the service worker's copy carries the key it was made with: a new one,
-  // so two saves from the same copy are two changes, not one.
+  // A page read from the service worker's copy carries the key it was made with, or none (a
+  // form kept without one): a new one, so two saves from the same copy are two changes.
   function freshKeys() {
     if (!document.documentElement.hasAttribute("data-offline-copy")) return;
     document.querySelectorAll("form[data-outbox] input[name=key]").forEach(function (field) {
@@ -401,11 +401,11 @@
     });
   }
 
-  // The scorer's game page names its hands' correction forms: the service worker keeps them,
-  // so that a correction can be queued once the connection is gone.
-  function keepCorrectionForms() {
-    const links = Array.from(document.querySelectorAll("a[href*='/hands/'][href$='/edit']"),
-                             function (link) { return link.href; });
+  // The scorer's game page names its forms (a new hand, a hand's correction or deletion): the
+  // service worker keeps them, so that a change can be queued once the connection is gone.
+  function keepForms() {
+    const links = Array.from(document.querySelectorAll("a[href*='/hands/']"),
+                             function (link) { return link.origin + link.pathname; });
     if (!links.length || !("serviceWorker" in navigator)) return;
     navigator.serviceWorker.ready.then(function (registration) {
       if (registration.active) registration.active.postMessage({ keep: links });
@@ -417,7 +417,7 @@
   function start() {
     freshKeys();
     show();
-    keepCorrectionForms();
+    keepForms();
     const sendNow = document.getElementById("outbox-send");
     if (sendNow) sendNow.addEventListener("click", function () { flush(); });
     // A key lost with the cookies may be back (the edit link opened again): try those too.

@@ -1,8 +1,9 @@
 // Companion's service worker, registered only where the page has a secure context (HTTPS or
-// this computer). It keeps the app shell, the last board of each game opened and the
-// correction forms of its hands, so they stay readable (and a correction can be queued)
-// offline. Saves never pass through here: the page itself keeps the ones not sent
-// (static/js/outbox.js), which also works over plain http where there is no service worker.
+// this computer). It keeps the app shell, the last board of each game opened and, for the
+// scorer, the game's forms (a new hand, a hand's correction or deletion), so they stay
+// readable (and a change can be queued) offline. Saves never pass through here: the page
+// itself keeps the ones not sent (static/js/outbox.js), which also works over plain http
+// where there is no service worker.
 // It never keeps an answer holding a key: the server marks those `Cache-Control: no-store`.
 "use strict";
 
@@ -10,10 +11,13 @@ const SHELL = {{ shell | tojson }};
 const OFFLINE = {{ offline | tojson }};
 const SHELL_CACHE = "companion-shell-" + {{ version | tojson }};
 const BOARDS = "companion-boards";
+const FORMS = "companion-forms";
 const GAME_PREFIX = {{ game_prefix | tojson }};
 const GAME_ID = new RegExp("^" + {{ game_id_pattern | tojson }} + "$");
 
 const CORRECTION = new RegExp("^" + {{ game_id_pattern | tojson }} + "/hands/[0-9]+/edit$");
+const FORM = new RegExp("^" + {{ game_id_pattern | tojson }} +
+                        "/hands/(new|[0-9]+/edit|[0-9]+/delete)$");
 
 // A game's own page, /games/<id>, or the correction form of one of its hands: not its other
 // forms, history or rules, nor /games/new.
@@ -21,6 +25,12 @@ function isKept(url) {
   const rest = url.pathname.slice(GAME_PREFIX.length);
   return url.pathname.startsWith(GAME_PREFIX) && !url.search &&
     (GAME_ID.test(rest) || CORRECTION.test(rest));
+}
+
+// A form the scorer's game page asks to keep: a new hand, a hand's correction or deletion.
+function isForm(url) {
+  return url.pathname.startsWith(GAME_PREFIX) &&
+    FORM.test(url.pathname.slice(GAME_PREFIX.length));
 }
 
 function mayKeep(response) {
@@ -74,23 +84,29 @@ async function page(event) {
     }
     return response;
   } catch (err) {
-    const copy = await caches.match(url.pathname, { cacheName: BOARDS, ignoreVary: true });
+    const copy = await caches.match(url.pathname, { cacheName: BOARDS, ignoreVary: true }) ||
+      await caches.match(url.pathname, { cacheName: FORMS, ignoreVary: true });
     if (copy) return offlineCopy(copy);
     return (await caches.match(OFFLINE, { ignoreVary: true })) || Response.error();
   }
 }
 
-// The scorer's game page names its hands' correction forms: kept now, so that one can be
-// opened (and a correction queued) once the connection is gone.
+// The scorer's game page names its forms: kept now, so that one can be opened (and a hand,
+// a correction or a deletion queued) once the connection is gone. Asked for as a copy to keep
+// (X-Companion-Copy), the server answers them without an idempotency key (the page makes one)
+// and storable; one it refuses (a key gone or replaced, a hand gone) is no longer kept.
 self.addEventListener("message", function (event) {
   const urls = (event.data && event.data.keep) || [];
-  event.waitUntil(caches.open(BOARDS).then(function (cache) {
+  event.waitUntil(caches.open(FORMS).then(function (cache) {
     return Promise.all(urls.map(function (address) {
       const url = new URL(address, self.location.origin);
-      if (url.origin !== self.location.origin || !isKept(url)) return null;
-      return fetch(url, { credentials: "same-origin" }).then(function (response) {
-        return mayKeep(response) ? cache.put(url.pathname, response) : null;
-      }).catch(function () { return null; });
+      if (url.origin !== self.location.origin || !isForm(url)) return null;
+      return fetch(url.pathname, { credentials: "same-origin",
+                                   headers: { "X-Companion-Copy": "offline" } })
+        .then(function (response) {
+          return mayKeep(response) ? cache.put(url.pathname, response)
+            : cache.delete(url.pathname, { ignoreVary: true });
+        }).catch(function () { return null; });
     }));
   }));
 });

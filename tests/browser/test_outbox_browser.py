@@ -178,18 +178,32 @@ def test_a_slow_answer_says_still_sending_then_keeps_the_hand(phone, live_server
 
 # --- With the service worker: the server itself goes away and comes back --------------------
 
+KEPT_COPIES = """async () => {
+    const texts = [];
+    for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+            const copy = await cache.match(request);
+            if (copy) texts.push(request.url + "\\n" + await copy.text());
+        }
+    }
+    return texts;
+}"""
+
+
 def kept_copies(page) -> list[str]:
     """Every page the service worker keeps, as text."""
-    return page.evaluate("""async () => {
-        const texts = [];
-        for (const name of await caches.keys()) {
-            const cache = await caches.open(name);
-            for (const request of await cache.keys()) {
-                texts.push(request.url + "\\n" + await (await cache.match(request)).text());
-            }
-        }
-        return texts;
-    }""")
+    return page.evaluate(KEPT_COPIES)
+
+
+def kept_with(page, path: str) -> list[str]:
+    """Every page the service worker keeps, once `path` is among them. Each load of the game
+    page has its forms kept again: a copy being replaced is missing for a moment, so the
+    snapshot is taken again until it holds `path`."""
+    return page.wait_for_function(
+        f"async (path) => {{ const texts = await ({KEPT_COPIES})();"
+        " return texts.some((text) => text.includes(path + '\\n')) && texts; }",
+        arg=path).json_value()
 
 
 def under_the_worker(page, url: str) -> None:
@@ -210,10 +224,7 @@ def test_the_worker_keeps_no_key_and_a_correction_is_queued_with_the_server_gone
     installed.goto(game["edit_url"])
     under_the_worker(installed, f"{server.url}/games/{game['id']}")
     form = f"/games/{game['id']}/hands/1/edit"
-    installed.wait_for_function(
-        "async (path) => !!(await caches.match(path, {ignoreVary: true}))", arg=form)
-    copies = kept_copies(installed)
-    assert any(form in text for text in copies)  # the correction form is kept...
+    copies = kept_with(installed, form)  # the correction form is kept...
     assert not any(game["edit_key"] in text for text in copies)  # ...and no key, anywhere
     assert not any(text.startswith(f"{server.url}/games/{game['id']}\n") for text in copies)
 
@@ -246,16 +257,20 @@ def test_offline_reload_then_back_shows_the_game_not_no_connection(installed, se
     game = new_game(server.url)
     installed.goto(game["edit_url"])
     under_the_worker(installed, f"{server.url}/games/{game['id']}/hands/new")
+    kept_with(installed, f"/games/{game['id']}/hands/new")  # the game page had it kept
     hand_130(installed)
     server.stop()
     installed.click("#save")
     expect(installed.locator("#outbox")).to_contain_text("Hand 1", timeout=12_000)
-    installed.reload()
+    installed.reload()  # the form, as kept
+    expect(installed.locator("html[data-offline-copy]")).to_have_count(1)
+    expect(installed.locator("#outbox")).to_contain_text("Hand 1")
+    installed.goto(f"{server.url}/games/{game['id']}/history")  # a page not kept
     expect(installed.locator("#offline-heading")).to_have_text("No connection to Companion")
     expect(installed.locator("#outbox")).to_contain_text("Hand 1")
     server.start()  # sent by itself; then the page asked for replaces "No connection"
     expect(installed.locator("#offline-heading")).to_have_count(0, timeout=15_000)
-    expect(installed.locator("#entry-form")).to_be_visible()
+    expect(installed.locator("h1")).to_have_text("Every change to this game")
     expect(installed.locator("#outbox")).to_be_hidden()
     assert stored(server.url, game)["totals"] == [130, 35]
 
@@ -283,3 +298,67 @@ def test_a_watched_board_shows_what_waits_on_this_phone_and_others_fetch_no_outb
     assert any("/live." in url for url in scripts)
     assert not any("/outbox." in url for url in scripts), scripts
     viewer.context.close()
+
+
+# --- Offline from the start: the forms of a game opened once --------------------------------
+
+def opened_once(page, server, game) -> None:
+    """The scorer opens the game from its edit link, under the service worker, which keeps
+    its forms; no copy holds the edit key."""
+    page.goto(game["edit_url"])
+    under_the_worker(page, f"{server.url}/games/{game['id']}")
+    for form in ("hands/new", "hands/1/edit", "hands/1/delete"):
+        copies = kept_with(page, f"/games/{game['id']}/{form}")
+    assert not any(game["edit_key"] in text for text in copies)
+
+
+def test_a_hand_entered_offline_in_a_game_opened_once_is_saved_once(installed, server):
+    game = new_game(server.url)
+    api(f"{server.url}/api/v1/games/{game['id']}/hands",
+        {"hand": {"bidder": 0, "bid": 120, "bidder_points": 130}}, game["edit_key"])
+    opened_once(installed, server, game)
+    form = f"{server.url}/games/{game['id']}/hands/new"
+    kept = next(text for text in kept_copies(installed) if text.startswith(form + "\n"))
+    assert 'name="key" value=""' in kept  # kept without its idempotency key
+
+    installed.context.set_offline(True)
+    installed.click("#add-hand")
+    expect(installed.locator("html[data-offline-copy]")).to_have_count(1)
+    expect(installed.locator("h1")).to_have_text("Hand 2")
+    assert installed.locator("#entry-form input[name=key]").input_value() != ""
+    hand_130(installed)
+    installed.click("#save")
+    expect(installed.locator("#outbox")).to_contain_text("Hand 2", timeout=12_000)
+    assert stored(server.url, game)["totals"] == [130, 35]  # not sent yet
+
+    installed.context.set_offline(False)  # sent by itself, then the game is shown
+    expect(installed).to_have_url(f"{server.url}/games/{game['id']}", timeout=15_000)
+    expect(installed.locator('[data-total-side="0"]')).to_have_text("260")
+    assert queued(installed) == []
+    installed.reload()
+    expect(installed.locator('[data-total-side="1"]')).to_have_text("70")
+    assert stored(server.url, game)["totals"] == [260, 70]  # Hand 2 once: 130+130, 35+35
+
+
+def test_a_hand_deleted_offline_in_a_game_opened_once_is_deleted_once(installed, server):
+    game = new_game(server.url)
+    for hand in ({"bidder": 0, "bid": 120, "bidder_points": 130}, OTHER_PHONES_HAND):
+        api(f"{server.url}/api/v1/games/{game['id']}/hands", {"hand": hand}, game["edit_key"])
+    opened_once(installed, server, game)
+
+    installed.context.set_offline(True)
+    installed.click("details:has(a[href*='/hands/1/delete']) > summary")  # hand 1 opened
+    installed.get_by_role("link", name="Delete hand 1").click()
+    expect(installed.locator("html[data-offline-copy]")).to_have_count(1)
+    expect(installed.locator("h1")).to_have_text("Delete hand 1?")
+    installed.click("#confirm-delete")
+    expect(installed.locator("#outbox")).to_contain_text("Delete hand 1", timeout=12_000)
+    assert len(stored(server.url, game)["hands"]) == 2  # not sent yet
+
+    installed.context.set_offline(False)  # sent by itself, then the game is shown
+    expect(installed).to_have_url(f"{server.url}/games/{game['id']}", timeout=15_000)
+    expect(installed.locator('[data-total-side="0"]')).to_have_text("35")
+    assert queued(installed) == []
+    installed.reload()
+    expect(installed.locator('[data-total-side="1"]')).to_have_text("130")
+    assert stored(server.url, game)["totals"] == [35, 130]  # only the other phone's hand left
