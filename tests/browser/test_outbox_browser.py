@@ -200,10 +200,14 @@ def kept_with(page, path: str) -> list[str]:
     """Every page the service worker keeps, once `path` is among them. Each load of the game
     page has its forms kept again: a copy being replaced is missing for a moment, so the
     snapshot is taken again until it holds `path`."""
-    return page.wait_for_function(
-        f"async (path) => {{ const texts = await ({KEPT_COPIES})();"
-        " return texts.some((text) => text.includes(path + '\\n')) && texts; }",
-        arg=path).json_value()
+    for _ in range(20):  # bounded: a copy kept goes missing only while it is replaced
+        page.wait_for_function(
+            f"async (path) => (await ({KEPT_COPIES})()).some((t) => t.includes(path + '\\n'))",
+            arg=path)
+        texts = kept_copies(page)
+        if any(path + "\n" in text for text in texts):
+            return texts
+    raise AssertionError(f"{path} is not kept")
 
 
 def under_the_worker(page, url: str) -> None:
