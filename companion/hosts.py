@@ -65,8 +65,22 @@ def trusted_hosts(setting: Any) -> list[str] | None:
     names = [str(item).strip().lower().rstrip(".") for item in items if str(item).strip()]
     if not names or "*" in names:
         return None
+    addresses = [_IPv6(name) for name in names if ":" in name]
+    names = [name for name in names if ":" not in name]
     # A fully qualified name may end with a dot ("example.org."): the same host.
-    return names + [name + "." for name in names]
+    return names + [name + "." for name in names] + addresses
+
+
+class _IPv6(str):
+    """An IPv6 address listed in ALLOWED_HOSTS, as Werkzeug's trusted-host check can match it:
+    bracketed as in a Host header ("[::1]"), and kept whole where the check cuts a name at its
+    first colon (meant for a port, which no listed name carries here)."""
+
+    def __new__(cls, address: str) -> _IPv6:
+        return super().__new__(cls, "[" + address.strip("[]") + "]")
+
+    def partition(self, sep: str) -> tuple[str, str, str]:
+        return str(self), "", ""
 
 
 def lan_addresses() -> list[str]:

@@ -126,6 +126,11 @@ def test_without_allowed_hosts_any_name_is_answered(configured):
     ("a.example.org", [".example.org"], True),
     ("example.org", [".example.org"], True),
     ("badexample.org", [".example.org"], False),
+    ("[::1]:5000", ["::1"], True),
+    ("[::1]", ["[::1]"], True),
+    ("[fd00::2]:5000", ["FD00::2"], True),
+    ("[::2]:5000", ["::1"], False),
+    ("[::1]:5000", ["example.org"], False),
     ("whatever", ["*"], True),
 ])
 def test_host_matching(configured, host, allowed, expected):
