@@ -260,8 +260,11 @@ def test_the_worker_keeps_no_key_and_a_correction_is_queued_with_the_server_gone
 def test_offline_reload_then_back_shows_the_game_not_no_connection(installed, server):
     game = new_game(server.url)
     installed.goto(game["edit_url"])
-    under_the_worker(installed, f"{server.url}/games/{game['id']}/hands/new")
-    kept_with(installed, f"/games/{game['id']}/hands/new")  # the game page had it kept
+    # The game page asks the worker to keep its forms once the worker is active: left before
+    # that, it asks nothing, so the form is opened only once the game page had it kept.
+    under_the_worker(installed, f"{server.url}/games/{game['id']}")
+    kept_with(installed, f"/games/{game['id']}/hands/new")
+    installed.goto(f"{server.url}/games/{game['id']}/hands/new")
     hand_130(installed)
     server.stop()
     installed.click("#save")
