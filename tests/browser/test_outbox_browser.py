@@ -338,13 +338,19 @@ def test_a_hand_entered_offline_in_a_game_opened_once_is_saved_once(installed, s
     expect(installed.locator("#outbox")).to_contain_text("Hand 2", timeout=12_000)
     assert stored(server.url, game)["totals"] == [130, 35]  # not sent yet
 
-    installed.context.set_offline(False)  # sent by itself, then the game is shown
-    expect(installed).to_have_url(f"{server.url}/games/{game['id']}", timeout=15_000)
-    expect(installed.locator('[data-total-side="0"]')).to_have_text("260")
-    assert queued(installed) == []
-    installed.reload()
-    expect(installed.locator('[data-total-side="1"]')).to_have_text("70")
-    assert stored(server.url, game)["totals"] == [260, 70]  # Hand 2 once: 130+130, 35+35
+    back_online_sent_once(installed, server, game, [260, 70])  # Hand 2 once: 130+130, 35+35
+
+
+def back_online_sent_once(page, server, game, totals: list[int]) -> None:
+    """Back online, what waited is sent by itself, then the game is shown with `totals`,
+    nothing is left waiting, and the server holds those totals."""
+    page.context.set_offline(False)
+    expect(page).to_have_url(f"{server.url}/games/{game['id']}", timeout=15_000)
+    expect(page.locator('[data-total-side="0"]')).to_have_text(str(totals[0]))
+    assert queued(page) == []
+    page.reload()
+    expect(page.locator('[data-total-side="1"]')).to_have_text(str(totals[1]))
+    assert stored(server.url, game)["totals"] == totals
 
 
 def test_a_hand_deleted_offline_in_a_game_opened_once_is_deleted_once(installed, server):
@@ -362,10 +368,4 @@ def test_a_hand_deleted_offline_in_a_game_opened_once_is_deleted_once(installed,
     expect(installed.locator("#outbox")).to_contain_text("Delete hand 1", timeout=12_000)
     assert len(stored(server.url, game)["hands"]) == 2  # not sent yet
 
-    installed.context.set_offline(False)  # sent by itself, then the game is shown
-    expect(installed).to_have_url(f"{server.url}/games/{game['id']}", timeout=15_000)
-    expect(installed.locator('[data-total-side="0"]')).to_have_text("35")
-    assert queued(installed) == []
-    installed.reload()
-    expect(installed.locator('[data-total-side="1"]')).to_have_text("130")
-    assert stored(server.url, game)["totals"] == [35, 130]  # only the other phone's hand left
+    back_online_sent_once(installed, server, game, [35, 130])  # the other phone's hand left
