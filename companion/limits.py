@@ -149,11 +149,17 @@ def _one_at_a_time(names: tuple[str, ...]) -> Iterator[None]:
                     with suppress(Exception):
                         lock.release()
             return
-    with _LOCAL_LOCK:
+    with local_lock():
         yield
 
 
-_LOCAL_LOCK = threading.Lock()
+def local_lock() -> threading.Lock:
+    """This process's creation lock, made at its first use in the worker, once gevent has
+    patched threading: one made at import, in gunicorn's master, would block a whole worker
+    while its holder waits on the database."""
+    lock: threading.Lock = current_app.extensions.setdefault("companion_limits.lock",
+                                                             threading.Lock())
+    return lock
 _AWAY = threading.Event()  # set while the shared storage is unreachable
 
 

@@ -11,7 +11,6 @@ from collections.abc import Callable
 import pytest
 from sqlmodel import select
 
-from companion import limits
 from companion.db import get_session
 from companion.models import Game
 
@@ -75,11 +74,12 @@ class NotThisLock:
                                           "creation lock is tested only where Redis answers "
                                           "(e.g. redis://127.0.0.1:6379/15)")
 def test_sixty_parallel_creations_through_redis_make_twenty_games(db_url, monkeypatch):
-    monkeypatch.setattr(limits, "_LOCAL_LOCK", NotThisLock())
     # Two apps sharing one Redis, as two worker processes would; 30 creations each at once.
     apps = [limited_app(db_url, REDIS_URL=REDIS_URL, RATELIMIT_KEY_PREFIX=prefix,
                         RATELIMIT_CREATE_GAME="20/minute")
             for prefix in [f"test-{uuid.uuid4().hex}"] * 2]
+    for app in apps:
+        app.extensions["companion_limits.lock"] = NotThisLock()
     assert all(app.config["RATELIMIT_STORAGE_URI"] == REDIS_URL for app in apps)
     statuses = all_at_once(60, lambda i: client_at(apps[i % 2], "192.0.2.73").post(
         "/api/v1/games", json=SHELEM).status_code)

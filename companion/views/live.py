@@ -59,7 +59,14 @@ def tournament(tournament_id: str) -> Any:
 
 
 PUSHED: Kept[str] = Kept(1024)  # `change` events carrying the board, by version and viewer
-_MAKING = threading.Lock()  # one stream makes a missing event; the others wait, then read it
+
+
+def making() -> threading.Lock:
+    """The lock one stream holds while it makes a missing event (the others wait, then read
+    it): this process's own, made at its first use in the worker, once gevent has patched
+    threading; one made at import, in gunicorn's master, would block a whole worker."""
+    lock: threading.Lock = current_app.extensions.setdefault("live.making", threading.Lock())
+    return lock
 
 
 def _board_payload(game_id: str) -> Payload:
@@ -76,7 +83,7 @@ def _board_payload(game_id: str) -> Payload:
         key = (game_id, version, *viewer)
         found = PUSHED.get(key)
         if found is None:
-            with _MAKING:
+            with making():
                 found = PUSHED.get(key)
                 if found is None:
                     with app.request_context(environ):
