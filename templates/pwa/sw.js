@@ -94,7 +94,8 @@ async function page(event) {
 // The scorer's game page names its forms: kept now, so that one can be opened (and a hand,
 // a correction or a deletion queued) once the connection is gone. Asked for as a copy to keep
 // (X-Companion-Copy), the server answers them without an idempotency key (the page makes one)
-// and storable; one it refuses (a key gone or replaced, a hand gone) is no longer kept.
+// and storable; one it refuses (a key gone or replaced, a hand gone) is no longer kept, while
+// a server busy or restarting (5xx) leaves the copy kept before.
 self.addEventListener("message", function (event) {
   const urls = (event.data && event.data.keep) || [];
   event.waitUntil(caches.open(FORMS).then(function (cache) {
@@ -104,8 +105,9 @@ self.addEventListener("message", function (event) {
       return fetch(url.pathname, { credentials: "same-origin",
                                    headers: { "X-Companion-Copy": "offline" } })
         .then(function (response) {
-          return mayKeep(response) ? cache.put(url.pathname, response)
-            : cache.delete(url.pathname, { ignoreVary: true });
+          if (mayKeep(response)) return cache.put(url.pathname, response);
+          if (response.status >= 500) return null;
+          return cache.delete(url.pathname, { ignoreVary: true });
         }).catch(function () { return null; });
     }));
   }));
