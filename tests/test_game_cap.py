@@ -96,3 +96,16 @@ def test_a_game_whose_history_is_full_takes_no_more_changes_and_its_export_comes
     export = client.get(f"/api/v1/games/{game['id']}/export").get_json()
     assert len(export["history"]) == 2000
     assert client.post("/api/v1/games/import", json=export).status_code == 201
+
+
+def test_a_game_deleted_with_its_history_nearly_full_can_be_brought_back(client):
+    data = _export_with(client, 1)
+    data["history"] = data["history"][:1] * 1998
+    game = client.post("/api/v1/games/import", json=data).get_json()
+    auth = {"Authorization": f"Bearer {game['edit_key']}"}
+    assert client.delete(f"/api/v1/games/{game['id']}", headers=auth).status_code == 200
+    restored = client.post(f"/api/v1/games/{game['id']}/restore", headers=auth)
+    assert restored.status_code == 200, restored.get_json()
+    export = client.get(f"/api/v1/games/{game['id']}/export").get_json()
+    assert len(export["history"]) == 2000  # the deletion and its undoing: full, and importable
+    assert client.post("/api/v1/games/import", json=export).status_code == 201

@@ -147,11 +147,12 @@ def check_hand_count(count: int, field: str = "hand") -> None:
                         field)
 
 
-def check_history_room(session: Session, game_id: str) -> None:
-    """Refuse a change that would take the game's history past MAX_HISTORY entries."""
+def check_history_room(session: Session, game_id: str, room: int = 1) -> None:
+    """Refuse a change that would leave the game's history fewer than `room` entries before
+    MAX_HISTORY."""
     held = session.exec(select(func.count()).select_from(GameEvent)
                         .where(GameEvent.game_id == game_id)).one()
-    if held >= MAX_HISTORY:
+    if held + room > MAX_HISTORY:
         raise RuleError(msg(N_("A game's history holds at most {limit} changes, and this "
                                "game's is full: start a new game to go on."),
                             limit=MAX_HISTORY), "history")

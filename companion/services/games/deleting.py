@@ -18,7 +18,7 @@ def delete_game(session: Session, game_id: str) -> None:
     row = session.get(Game, game_id)
     if row is None or row.deleted_at is not None:
         raise GameNotFound(game_id)
-    check_history_room(session, game_id)
+    check_history_room(session, game_id, room=2)  # the deletion, and its undoing kept free
     row.deleted_at = utcnow()
     row.version += 1
     session.add(GameEvent(game_id=game_id, version=row.version, action="delete_game"))
@@ -30,7 +30,6 @@ def restore_game(session: Session, game_id: str) -> GameView:
     row = session.get(Game, game_id)
     if row is None or row.deleted_at is None or utcnow() - row.deleted_at > UNDELETE_WINDOW:
         raise GameNotFound(game_id)
-    check_history_room(session, game_id)
     row.deleted_at = None
     row.version += 1
     session.add(GameEvent(game_id=game_id, version=row.version, action="restore_game"))
