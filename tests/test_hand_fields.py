@@ -93,13 +93,22 @@ def test_a_basra_game_hand_stored_with_a_carry_in_its_rules_refuse_still_opens(t
                               "(:game, :position, :data, '2026-01-01')"),
                          {"game": game, "position": position,
                           "data": json.dumps({**BASRA_WIN, "carry_in": carry})})
+        # A third hand, played after the end and trimmed: its history keeps the hands taken.
+        conn.execute(text(
+            "INSERT INTO gameevent (game_id, version, action, number, before, reason, undone, "
+            "by, reverses, created_at) VALUES ('egypt', 3, 'delete_after_end', 3, :before, '', "
+            "0, '', '', '2026-01-01')"),
+            {"before": json.dumps({"hands": [{**BASRA_WIN, "carry_in": 7}]})})
     engine.dispose()
     command.upgrade(alembic_config(url), "head")
     engine = create_engine(url)
     with engine.connect() as conn:
         stored = {(game, position): json.loads(data).get("carry_in") for game, position, data
                   in conn.execute(text("SELECT game_id, position, data FROM hand"))}
+        trimmed = json.loads(conn.execute(text(
+            "SELECT before FROM gameevent WHERE action = 'delete_after_end'")).scalar())
     engine.dispose()
+    assert trimmed == {"hands": [BASRA_WIN]}  # 7 was never a multiple of 30
     # 20 is no multiple of the 30 points a tie carries: dropped; 60 is kept (and, as ever,
     # ignored). Lebanese rules carry nothing, so 3 is dropped and 0 kept.
     assert stored == {("egypt", 1): None, ("egypt", 2): 60, ("beirut", 1): None,

@@ -61,7 +61,10 @@ def _step(rules: Any) -> int:
 
 
 def _kept(data: Any, step: int) -> Any:
-    """The hand without a carry_in its rules refuse (as 0011 reads them, frozen here)."""
+    """The hand without a carry_in its rules refuse (as 0011 reads them, frozen here); the
+    hands a trim took away (`{"hands": [...]}`) each the same way."""
+    if isinstance(data, dict) and isinstance(data.get("hands"), list):
+        return {**data, "hands": [_kept(hand, step) for hand in data["hands"]]}
     if not isinstance(data, dict) or "carry_in" not in data:
         return data
     carry = data["carry_in"]
