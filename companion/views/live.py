@@ -78,12 +78,13 @@ def _board_payload(game_id: str) -> Payload:
     environ = {name: value for name, value in request.environ.items()
                if not name.startswith(("wsgi.input", "werkzeug."))}
     viewer = (str(get_locale()), current_digits(), may_edit(game_id))
+    lock = making()  # here, in the request: the stream's payloads run outside it
 
     def payload(version: int) -> str | None:
         key = (game_id, version, *viewer)
         found = PUSHED.get(key)
         if found is None:
-            with making():
+            with lock:
                 found = PUSHED.get(key)
                 if found is None:
                     with app.request_context(environ):
