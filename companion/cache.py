@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, MutableMapping
 from threading import Lock
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 V = TypeVar("V")
 
@@ -35,3 +36,12 @@ class Kept(Generic[V]):
             found = make()  # outside the lock: two makers at once only make it twice
             self.put(key, found)
         return found
+
+
+def worker_lock(store: MutableMapping[str, Any], name: str) -> threading.Lock:
+    """The lock `name` kept in `store` (an app's extensions), made at its first use. In a
+    gunicorn worker that is after gevent patched threading, so the lock is gevent's: one made
+    at import, in the master, is the system's and blocks the whole worker while its holder
+    waits on the database. (Kept's own lock is never held across a wait.)"""
+    lock: threading.Lock = store.setdefault(name, threading.Lock())
+    return lock

@@ -25,6 +25,7 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import event
 
+from .cache import worker_lock
 from .models import Game
 from .models_tournament import Tournament
 
@@ -154,12 +155,10 @@ def _one_at_a_time(names: tuple[str, ...]) -> Iterator[None]:
 
 
 def local_lock() -> threading.Lock:
-    """This process's creation lock, made at its first use in the worker, once gevent has
-    patched threading: one made at import, in gunicorn's master, would block a whole worker
-    while its holder waits on the database."""
-    lock: threading.Lock = current_app.extensions.setdefault("companion_limits.lock",
-                                                             threading.Lock())
-    return lock
+    """This process's creation lock, held while a creation is counted and stored."""
+    return worker_lock(current_app.extensions, "companion_limits.lock")
+
+
 _AWAY = threading.Event()  # set while the shared storage is unreachable
 
 

@@ -10,7 +10,7 @@ from flask_babel import get_locale
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from ..cache import Kept
+from ..cache import Kept, worker_lock
 from ..i18n import current_digits
 from ..live import Hub, Payload, announce_changes, as_data, stream
 from ..pages.access import may_edit
@@ -62,11 +62,9 @@ PUSHED: Kept[str] = Kept(1024)  # `change` events carrying the board, by version
 
 
 def making() -> threading.Lock:
-    """The lock one stream holds while it makes a missing event (the others wait, then read
-    it): this process's own, made at its first use in the worker, once gevent has patched
-    threading; one made at import, in gunicorn's master, would block a whole worker."""
-    lock: threading.Lock = current_app.extensions.setdefault("live.making", threading.Lock())
-    return lock
+    """The lock one stream holds while it makes a missing event; the others wait, then read
+    it."""
+    return worker_lock(current_app.extensions, "live.making")
 
 
 def _board_payload(game_id: str) -> Payload:
