@@ -35,6 +35,9 @@ from .render import form_key
 
 bp = Blueprint("games", __name__, url_prefix="/games")
 BOARDS = FragmentCache()
+# The board lists only the latest hands, as a table follows them; older ones are a tap away on
+# the list of every hand, so a long game's board stays as light as a short one's.
+BOARD_HANDS = 50
 
 # Parts of the new-game form that htmx re-renders on their own, by the id they replace.
 SETUP_FRAGMENTS = {
@@ -160,6 +163,7 @@ def _board_context(game: games.GameView, shown: int, editor: bool | None = None
         "match": match,
         "table_match": table_match,
         "shown": shown,
+        "hands_from": max(0, len(game.state.hands) - BOARD_HANDS),
     }
 
 
@@ -230,6 +234,16 @@ def changes(game_id: str) -> str:
     events = [(event, history.describe(event))
               for event in games.history(get_session(), game_id)]
     return render_template("games/history.html", game=game, events=events)
+
+
+@bp.get("/<game_id>/hands")
+def every_hand(game_id: str) -> Any:
+    """Every hand of the game, the board's older ones included."""
+    game = game_cache.read_game(get_session(), game_id)
+    editor = may_edit(game_id)
+    key = ("every hand", game_id, game.row.version, str(get_locale()), current_digits(), editor)
+    return conditional(key, lambda: render_template("games/hands.html", game=game,
+                                                    editor=editor, hands_from=0))
 
 
 # --- Corrections -------------------------------------------------------------------------
