@@ -257,6 +257,45 @@ def test_the_worker_keeps_no_key_and_a_correction_is_queued_with_the_server_gone
     server.start()
 
 
+def test_a_kept_form_stays_kept_through_a_busy_server_and_goes_when_refused(installed, server):
+    """The game page asks the worker to keep its forms at every load. A server busy or
+    restarting (503) must not cost the phone the copy it kept before; a refusal (403: the key
+    was replaced) means that copy may no longer be used."""
+    game = new_game(server.url)
+    api(f"{server.url}/api/v1/games/{game['id']}/hands",
+        {"hand": {"bidder": 0, "bid": 120, "bidder_points": 130}}, game["edit_key"])
+    installed.goto(game["edit_url"])
+    under_the_worker(installed, f"{server.url}/games/{game['id']}")
+    new_form, correction = (f"/games/{game['id']}/hands/new", f"/games/{game['id']}/hands/1/edit")
+    kept_with(installed, new_form)
+    kept_with(installed, correction)
+
+    # Both answers held until both are asked, then given in this order: the worker deals with
+    # the 503 before the 403, so once the refused copy is gone the busy one has been dealt with.
+    held: list = []
+
+    def busy_then_refused(route) -> None:
+        if len(held) == 2:  # the next loads of the page: the server is back
+            route.continue_()
+            return
+        held.append(route)
+        if len(held) == 2:
+            for asked in sorted(held, key=lambda r: not r.request.url.endswith("/new")):
+                asked.fulfill(status=503 if asked.request.url.endswith("/new") else 403,
+                              body="busy" if asked.request.url.endswith("/new") else "refused")
+
+    installed.context.route(server.url + new_form, busy_then_refused)
+    installed.context.route(server.url + correction, busy_then_refused)
+    installed.reload()  # the page asks for its forms again
+    installed.wait_for_function(
+        f"async (path) => !(await ({KEPT_COPIES})()).some((t) => t.includes(path + '\\n'))",
+        arg=correction)
+    assert len(held) == 2
+    copies = kept_copies(installed)
+    assert any(text.startswith(server.url + new_form + "\n") and "<h1>Hand 2</h1>" in text
+               for text in copies), "the copy kept before the 503 is gone"
+
+
 def test_offline_reload_then_back_shows_the_game_not_no_connection(installed, server):
     game = new_game(server.url)
     installed.goto(game["edit_url"])
