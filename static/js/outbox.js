@@ -210,15 +210,22 @@
     return Object.assign({}, item, { fields: fields });
   }
 
-  // Sent, with the form token renewed once if it went stale: the answer, or null.
+  // Sent, with the form token renewed if it went stale: the answer, or null. Renewed up to
+  // three times: another request of the page refused at the same moment (a live preview sent
+  // without the session cookie) starts a session of its own, which replaces the one the fresh
+  // token belongs to. A token refused is refused before anything is saved, so a resend under
+  // the same idempotency key can never save the hand twice.
   async function deliver(item) {
-    const response = await send(item);
-    if (response === null || !expiredToken(response)) return response;
-    const token = await freshToken();
-    if (token === null) return null; // asked again later, with this token or a fresh one
-    const renewed = withField(item, "csrf_token", token);
-    update(renewed);
-    return send(renewed);
+    let response = await send(item);
+    for (let renewals = 0; renewals < 3; renewals++) {
+      if (response === null || !expiredToken(response)) return response;
+      const token = await freshToken();
+      if (token === null) return null; // asked again later, with this token or a fresh one
+      item = withField(item, "csrf_token", token);
+      update(item);
+      response = await send(item);
+    }
+    return response;
   }
 
   // Why the server refused it, in a sentence, and what a tap may do about it.

@@ -63,6 +63,37 @@ def test_a_stale_form_token_is_renewed_and_the_hand_sent_once_with_its_key(phone
     assert phone.js_errors == []
 
 
+def test_a_fresh_token_outdated_at_once_is_renewed_again_and_the_hand_sent_once(phone,
+                                                                                live_server):
+    """Seen on a busy machine: the live preview, refused at the same moment for want of a
+    session, started a session of its own, and the fresh token no longer matched it. Here the
+    first fresh token is one the server never gave, to the same effect."""
+    game = queued_hand(phone, live_server)
+    sent: list[str | None] = []
+    phone.on("request", lambda r: sent.append(r.post_data) if r.method == "POST"
+             and r.url.endswith("/hands/new") else None)
+    tokens: list[str] = []
+
+    def outdated_once(route) -> None:
+        tokens.append(route.request.url)
+        answer = route.fetch()
+        body = '{"csrf_token": "outdated"}' if len(tokens) == 1 else answer.text()
+        route.fulfill(response=answer, body=body)
+
+    phone.context.route(f"{live_server}/form-token", outdated_once)
+    phone.context.clear_cookies(name="session")
+    phone.context.set_offline(False)
+    expect(phone).to_have_url(f"{live_server}/games/{game['id']}", timeout=12_000)
+    expect(phone.locator('[data-total-side="0"]')).to_have_text("130")
+    after = stored(live_server, game)
+    assert (len(after["hands"]), after["totals"]) == (1, [130, 35])
+    assert len(tokens) == 2 and len(sent) == 3  # refused twice for its token, saved once
+    keys = {next(p.split("=", 1)[1] for p in body.split("&") if p.startswith("key="))
+            for body in sent if body}
+    assert len(keys) == 1
+    assert queued(phone) == []
+
+
 def test_a_key_replaced_meanwhile_keeps_the_hand_and_says_so_at_the_top(phone, live_server):
     game = queued_hand(phone, live_server)
     api(f"{live_server}/api/v1/games/{game['id']}/key", {}, game["edit_key"])  # another phone
