@@ -39,6 +39,17 @@ def problem_at_the_top(phone, sentence: str):
     return problems
 
 
+def back_without_its_session(phone, live_server, game) -> None:
+    """The browser restarted meanwhile (its session cookie, the form token's secret, is gone)
+    and the network is back: Hand 1 is saved, once."""
+    phone.context.clear_cookies(name="session")
+    phone.context.set_offline(False)
+    expect(phone).to_have_url(f"{live_server}/games/{game['id']}", timeout=12_000)
+    expect(phone.locator('[data-total-side="0"]')).to_have_text("130")
+    after = stored(live_server, game)
+    assert (len(after["hands"]), after["totals"]) == (1, [130, 35])
+
+
 def test_a_stale_form_token_is_renewed_and_the_hand_sent_once_with_its_key(phone, live_server):
     game = queued_hand(phone, live_server)
     sent: list[str | None] = []
@@ -47,13 +58,7 @@ def test_a_stale_form_token_is_renewed_and_the_hand_sent_once_with_its_key(phone
              and r.url.endswith("/hands/new") else None)
     phone.on("request", lambda r: tokens.append(r.url) if r.url.endswith("/form-token")
              else None)
-    # The browser restarted meanwhile: its session cookie (the form token's secret) is gone.
-    phone.context.clear_cookies(name="session")
-    phone.context.set_offline(False)
-    expect(phone).to_have_url(f"{live_server}/games/{game['id']}", timeout=12_000)
-    expect(phone.locator('[data-total-side="0"]')).to_have_text("130")
-    after = stored(live_server, game)
-    assert (len(after["hands"]), after["totals"]) == (1, [130, 35])
+    back_without_its_session(phone, live_server, game)
     # Refused once for its token, renewed once, sent again under the same idempotency key.
     assert len(sent) == 2 and len(tokens) == 1
     keys = [next(p.split("=", 1)[1] for p in body.split("&") if p.startswith("key="))
@@ -81,12 +86,7 @@ def test_a_fresh_token_outdated_at_once_is_renewed_again_and_the_hand_sent_once(
         route.fulfill(response=answer, body=body)
 
     phone.context.route(f"{live_server}/form-token", outdated_once)
-    phone.context.clear_cookies(name="session")
-    phone.context.set_offline(False)
-    expect(phone).to_have_url(f"{live_server}/games/{game['id']}", timeout=12_000)
-    expect(phone.locator('[data-total-side="0"]')).to_have_text("130")
-    after = stored(live_server, game)
-    assert (len(after["hands"]), after["totals"]) == (1, [130, 35])
+    back_without_its_session(phone, live_server, game)
     assert len(tokens) == 2 and len(sent) == 3  # refused twice for its token, saved once
     keys = {next(p.split("=", 1)[1] for p in body.split("&") if p.startswith("key="))
             for body in sent if body}
