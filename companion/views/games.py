@@ -241,7 +241,8 @@ def every_hand(game_id: str) -> Any:
     """Every hand of the game, the board's older ones included."""
     game = game_cache.read_game(get_session(), game_id)
     editor = may_edit(game_id)
-    key = ("every hand", game_id, game.row.version, str(get_locale()), current_digits(), editor)
+    # What its HTML depends on is the board's, but for the match line: the game's own version.
+    key = ("every hand", *_board_key(game_id, game.row.version, editor))
     return conditional(key, lambda: render_template("games/hands.html", game=game,
                                                     editor=editor, hands_from=0))
 
