@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import shutil
 import threading
 from pathlib import Path
@@ -12,6 +13,9 @@ from werkzeug.serving import make_server
 from companion import create_app
 
 from .helpers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
+from .watchdog import Watchdog
+
+HERE = Path(__file__).parent
 
 # htmx logs these when a request is cut short because the page moved on (a live preview or a
 # board poll in flight when the scorer taps Save): nothing a user sees, so not a failure.
@@ -27,17 +31,58 @@ def unexpected(message: str) -> bool:
     return message.split(", ", 1)[0] not in ABORTED_REQUEST_LOGS
 
 
+class Chromium:
+    """Chromium through Playwright, launched again when the last one is gone (killed by the
+    watchdog), so that one stalled test does not fail every test after it."""
+
+    def __init__(self, playwright) -> None:
+        self.playwright, self.running = playwright, None
+
+    def browser(self):
+        if self.running is None or not self.running.is_connected():
+            self.running = self.playwright.chromium.launch(executable_path=CHROMIUM,
+                                                           args=CHROMIUM_ARGS)
+        return self.running
+
+    def close(self) -> None:
+        if self.running is not None and self.running.is_connected():
+            self.running.close()
+
+
 @pytest.fixture(scope="session")
-def browser():
+def chromium():
     if not Path(CHROMIUM).exists():
         pytest.skip(f"No Chromium at {CHROMIUM}: `make test` installs Debian's chromium with "
                     "apt-get where it can; browser tests are skipped here.")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
+        launched = Chromium(playwright)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def browser(chromium):
+    return chromium.browser()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """Every browser test, setup and teardown included, under the watchdog. (Conftest hooks
+    see every test of the run, so those elsewhere are let through.)"""
+    if not item.path.is_relative_to(HERE):
+        yield
+        return
+    watchdog().begin(item.nodeid)
+    yield
+    watchdog().end()
+
+
+@functools.cache
+def watchdog() -> Watchdog:
+    """One per test process, started by its first browser test."""
+    return Watchdog()
 
 
 def table_app(tmp_path, sqlite_template):
