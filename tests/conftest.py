@@ -11,6 +11,7 @@ from sqlalchemy import create_engine, text
 from companion import create_app
 from companion.db import upgrade
 
+from .browser.watchdog import STALLED
 from .helpers import PG_URL, HandsDescribed, with_driver
 
 BACKENDS = ["sqlite"] + (["postgresql"] if PG_URL else [])
@@ -94,3 +95,15 @@ def client(app):
 @pytest.fixture(scope="session")
 def worker_id(request) -> str:
     return getattr(request.config, "workerinput", {}).get("workerid", "main")
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    """The browser tests that stalled and were tried again (tests/browser/watchdog.py), said
+    where everyone reads them: a passing second try hides nothing."""
+    said = [text for reports in terminalreporter.stats.values() for report in reports
+            if getattr(report, "when", None) == "call"
+            for name, text in getattr(report, "sections", []) if name == STALLED]
+    if said:
+        terminalreporter.section(STALLED)
+        for text in said:
+            terminalreporter.write_line(text)

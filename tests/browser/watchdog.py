@@ -21,6 +21,8 @@ from pathlib import Path
 
 # No browser test takes a minute, even on a busy machine; three are a stall.
 STALL_SECONDS = 180.0
+# The name of the report section holding what the watchdog saw.
+STALLED = "Browser test stalled and tried again"
 
 
 def greenlet_stacks() -> str:
@@ -65,17 +67,19 @@ class Watchdog:
     """Watches the browser test under way; one per test process."""
 
     def __init__(self, stall: float = STALL_SECONDS) -> None:
-        self.stall, self.test, self.started = stall, "", 0.0
+        self.stall, self.test, self.started, self.said = stall, "", 0.0, ""
         self.lock = threading.Lock()
         threading.Thread(target=self._watch, daemon=True, name="browser-watchdog").start()
 
     def begin(self, test: str) -> None:
         with self.lock:
-            self.test, self.started = test, time.monotonic()
+            self.test, self.started, self.said = test, time.monotonic(), ""
 
-    def end(self) -> None:
+    def end(self) -> str:
+        """What the watchdog said about the test, if it stalled ("" if it did not)."""
         with self.lock:
             self.test = ""
+            return self.said
 
     def _watch(self) -> None:
         while True:
@@ -89,8 +93,11 @@ class Watchdog:
                 self._break(test)
 
     def _break(self, test: str) -> None:
-        sys.stderr.write(f"\n{test} stalled for {self.stall:.0f} s; where it stood:\n"
-                         f"{greenlet_stacks()}\nKilling this worker's Chromium.\n")
+        said = (f"{test} stalled for {self.stall:.0f} s; where it stood:\n"
+                f"{greenlet_stacks()}\nKilling this worker's Chromium.\n")
+        with self.lock:
+            self.said = said
+        sys.stderr.write("\n" + said)
         sys.stderr.flush()
         for pid in chromium_processes(os.getpid()):
             with contextlib.suppress(ProcessLookupError):
