@@ -8,13 +8,12 @@ import threading
 from pathlib import Path
 
 import pytest
-from _pytest.runner import runtestprotocol
 from werkzeug.serving import make_server
 
 from companion import create_app
 
 from .helpers import ARTIFACTS, CHROMIUM, CHROMIUM_ARGS
-from .watchdog import STALLED, Watchdog
+from .watchdog import Watchdog
 
 HERE = Path(__file__).parent
 
@@ -68,28 +67,16 @@ def browser(chromium):
     return chromium.browser()
 
 
-@pytest.hookimpl(tryfirst=True)
+@pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
-    """Every browser test, setup and teardown included, under the watchdog. One that stalled
-    (Chromium stopped answering, its process killed) is tried once more on a new Chromium;
-    what the watchdog saw is kept on the reports and listed at the end of the run, pass or
-    fail. (Conftest hooks see every test of the run: those elsewhere are let through.)"""
+    """Every browser test, setup and teardown included, under the watchdog. (Conftest hooks
+    see every test of the run: those elsewhere are let through.)"""
     if not item.path.is_relative_to(HERE):
-        return None
-    item.ihook.pytest_runtest_logstart(nodeid=item.nodeid, location=item.location)
-    stalls: list[str] = []
-    for _attempt in range(2):
-        watchdog().begin(item.nodeid)
-        reports = runtestprotocol(item, nextitem=nextitem, log=False)
-        stalled = watchdog().end()
-        if not stalled:
-            break
-        stalls.append(stalled)
-    for report in reports:
-        report.sections.extend((STALLED, said) for said in stalls)
-        item.ihook.pytest_runtest_logreport(report=report)
-    item.ihook.pytest_runtest_logfinish(nodeid=item.nodeid, location=item.location)
-    return True
+        yield
+        return
+    watchdog().begin(item.nodeid)
+    yield
+    watchdog().end()
 
 
 @functools.cache

@@ -156,3 +156,13 @@ def saved_offline(page, game: dict) -> None:
     hand_130(page)
     page.context.set_offline(True)
     page.click("#save")
+
+
+def back_online(page, url: str) -> None:
+    """The connection back on a phone showing the offline page: the page asked for replaces
+    it by itself. Waited for before the phone is closed: closing a context while its page
+    loads through the service worker can leave Chromium never finishing the close."""
+    page.context.set_offline(False)
+    expect(page.locator("#offline-heading")).to_have_count(0, timeout=15_000)
+    expect(page).to_have_url(url)
+    page.wait_for_load_state()

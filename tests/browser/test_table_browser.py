@@ -20,6 +20,7 @@ from .helpers import (
     CHROMIUM_ARGS,
     NOT_SAVED,
     api,
+    back_online,
     hand_130,
     new_game,
     posts_to,
@@ -351,7 +352,8 @@ def test_a_game_opened_once_stays_readable_offline(browser, live_server):
     expect(page.locator("h1")).to_have_text("No connection to Companion")
     expect(page.locator("#saved-boards")).to_contain_text("Ali")
     expect(page.locator("#saved-boards a")).to_have_count(1)
-    context.set_offline(False)
+    back_online(page, f"{live_server}/games/new")
+    expect(page.locator("h1")).to_have_text("Which game are you playing?")
     context.close()
 
 
@@ -381,5 +383,5 @@ def test_a_shell_file_refused_once_still_leaves_the_phone_its_worker(browser, li
     context.set_offline(True)
     page.goto(f"{live_server}/games/new")  # not a board: the offline page, kept after all
     expect(page.locator("h1")).to_have_text("No connection to Companion")
-    context.set_offline(False)
+    back_online(page, f"{live_server}/games/new")
     context.close()
