@@ -43,7 +43,8 @@ test: $(TEST_STAMP) setup
 	@bash scripts/ensure-chromium.sh
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n 2 $(PYTEST_ARGS)
+	@# Three workers on two cores: a browser test spends much of its time waiting on Chromium.
+	$(BIN)/python -m pytest -n 3 $(PYTEST_ARGS)
 
 bench: $(TEST_STAMP) setup
 	@for script in benchmarks/bench_*.py; do $(BIN)/python $$script || exit 1; done

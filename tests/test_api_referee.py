@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 
 from companion import create_app
 
+pytestmark = pytest.mark.store_blind  # no database can change what this checks
+
 BASRA = "/api/v1/referee/basra/capture"
 SHLLAAT = "/api/v1/referee/shllaat/capture"
 GHARAT = "/api/v1/referee/gharat/capture"

@@ -8,6 +8,8 @@ from companion.rules.cards import DECK_52, DECK_54
 
 from .helpers import score
 
+pytestmark = pytest.mark.store_blind  # no database can change what this checks
+
 
 def test_catalogue_lists_the_four_games_with_presets_and_options(client):
     games = {g["game"]: g for g in client.get("/api/v1/rules").get_json()["games"]}

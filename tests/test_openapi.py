@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
+pytestmark = pytest.mark.store_blind  # no database can change what this checks
+
 # Changes that read nothing but the address and the key.
 BODILESS = {("post", "/games/{game_id}/restore"), ("post", "/games/{game_id}/key"),
             ("post", "/games/{game_id}/rematch"), ("post", "/tournaments/{tournament_id}/rounds"),

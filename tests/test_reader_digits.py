@@ -14,6 +14,8 @@ import pytest
 
 from .site_tour import CARD, INVISIBLE, NAMES, build, visible_pieces
 
+pytestmark = pytest.mark.store_blind  # no database can change what this checks
+
 READERS = [("ar", "arab"), ("fa", "arabext")]
 # Typed by the users of the tour, or not words of any language.
 ALLOWED_WORDS = {name.lower() for name in NAMES} | {"friday", "cup", "agreed", "companion", "csv",

@@ -15,6 +15,8 @@ from companion.services.setup import rules_title
 
 from .helpers import all_text as text
 
+pytestmark = pytest.mark.store_blind  # no database can change what this checks
+
 HX = {"HX-Request": "true"}
 # Basra: the 7♣ played on 2♠ 5♥ 7♦ may take the 7♦, or 2♠ + 5♥ = 7, or all three.
 SEVEN = "floor=2S,5H,7D&played=7C"

@@ -5,9 +5,13 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
+
 from companion.services.referee_query import Query
 
 from .helpers import all_text as text
+
+pytestmark = pytest.mark.store_blind  # no database can change what this checks
 
 
 def test_basra_nine_takes_the_floor_a_basra(client):

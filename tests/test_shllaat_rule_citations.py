@@ -6,6 +6,8 @@ import re
 
 import pytest
 
+pytestmark = pytest.mark.store_blind  # no database can change what this checks
+
 SHLLAAT = "/api/v1/referee/shllaat/capture"
 
 # The seed text's summary of capture, by number, as the rules page words it.

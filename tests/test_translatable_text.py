@@ -17,6 +17,8 @@ from companion.rules.progress import status_for
 from .helpers import as_editor as editor
 from .helpers import make_game, text
 
+pytestmark = pytest.mark.store_blind  # no database can change what this checks
+
 SHELEM = ["Ali", "Bahar", "Cyrus", "Dara"]
 MADE_120 = {"bidder": 0, "bid": 120, "bidder_points": 130}  # 130 / 35
 BASRA_QUICK = {"mode": "quick", "cards_0": "27", "jacks_0": "2", "aces_0": "2",
