@@ -40,8 +40,26 @@
     }
   }
 
-  function backAgain() {
-    if (navigator.onLine && !waiting()) location.reload();
+  // The server answering this page's address (any answer under 500: a 404 is its to show).
+  async function reachable() {
+    try {
+      const response = await fetch(location.href, { method: "HEAD", cache: "no-store" });
+      return response.status < 500;
+    } catch (err) {
+      return false;
+    }
+  }
+
+  // Reloaded only once the server answers: a network just back may not carry the first
+  // request yet, and a reload then would land on this page again with nothing left to wake it.
+  let asking = false;
+  async function backAgain() {
+    if (asking || !navigator.onLine || waiting()) return;
+    asking = true;
+    const answers = await reachable();
+    asking = false;
+    if (answers) location.reload();
+    else setTimeout(backAgain, 3000);
   }
 
   window.addEventListener("online", backAgain);
