@@ -63,6 +63,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .views import live
 
     live.init_app(app)
+    from . import replay
+
+    replay.init_app(app)  # last: kept reads are answered before any other layer
     return app
 
 

@@ -15,6 +15,7 @@ from ..db import get_session
 from ..i18n import current_digits
 from ..limits import creates
 from ..pages.access import require_edit_key
+from ..replay import may_replay
 from ..rules.messages import N_, RuleError, msg
 from ..rules.situation import require
 from ..services import game_cache, games
@@ -58,6 +59,7 @@ def get_game(game_id: str) -> ResponseReturnValue:
     # `match`); besides, the answer depends on the language of its sentences and the address
     # its links take. Read before the game: an answer is never kept as older than it is.
     shown = game_cache.board_version(get_session(), game_id)
+    may_replay(game_id, shown)
     key = ("game", game_id, shown, str(get_locale()), current_digits(),
            url_for("games.show", game_id=game_id, _external=True))
     return conditional(key, lambda: Response(ANSWERS.get_or_make(

@@ -24,6 +24,7 @@ from ..pages.access import (
     remember_key,
     require_edit_key,
 )
+from ..replay import may_replay
 from ..rules.catalogue import GAMES, get_game
 from ..rules.messages import RuleError
 from ..services import chart, game_cache, games, history, setup
@@ -123,6 +124,7 @@ def board(game_id: str) -> Any:
     process already rendered the board: its version, then the rendered copy."""
     since = request.args.get("since", type=int)
     shown = game_cache.board_version(get_session(), game_id)  # before what it shows
+    may_replay(game_id, shown)
     if shown == since:
         return Response(status=204)
     editor = may_edit(game_id)
