@@ -24,7 +24,8 @@ from .pages.access import KEY_COOKIES
 from .services import game_cache
 
 MARK = "companion.replay"
-KEPT_AT_MOST = 4096
+# Bytes of kept answers per process: a board at the cap is about 50 KB, so some 600 viewers'.
+KEPT_BYTES_AT_MOST = 32 * 1024 * 1024
 # Whatever else an answer might hang on (the machine's LAN address in its links) is asked
 # for again at least this often, in seconds.
 FRESH_FOR = 60.0
@@ -74,6 +75,7 @@ class Replay:
                  static_prefix: str) -> None:
         self.wsgi_app, self.version_of, self.static_prefix = wsgi_app, version_of, static_prefix
         self.kept: dict[RequestKey, KeptAnswer] = {}
+        self.kept_bytes = 0
         self.lock = threading.Lock()
 
     def __call__(self, environ: dict[str, Any], start_response: Any) -> Iterable[bytes]:
@@ -118,9 +120,11 @@ class Replay:
 
     def _keep(self, key: RequestKey, kept: KeptAnswer) -> None:
         with self.lock:
+            old = self.kept.pop(key, None)
+            self.kept_bytes += len(kept.body) - (len(old.body) if old else 0)
             self.kept[key] = kept
-            if len(self.kept) > KEPT_AT_MOST:
-                del self.kept[next(iter(self.kept))]  # the oldest kept
+            while self.kept_bytes > KEPT_BYTES_AT_MOST:
+                self.kept_bytes -= len(self.kept.pop(next(iter(self.kept))).body)  # the oldest
 
 
 def _may_keep(status: str, headers: list[tuple[str, str]]) -> bool:

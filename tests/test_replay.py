@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from companion import replay
+
 PLAYERS = ["Ali", "Bahar", "Cyrus", "Dara"]
 MADE = {"bidder": 0, "bid": 100, "bidder_points": 100}  # made: 100 for Ali & Cyrus, 65 other
 FAILED = {"bidder": 1, "bid": 120, "bidder_points": 100}  # failed: Bahar & Dara lose 120
@@ -122,3 +124,14 @@ def test_a_phone_holding_the_answer_gets_304_again_and_again(app, game, flask_ca
         held = viewer.get(url, headers={"If-None-Match": etag})
         assert held.status_code == 304 and held.data == b""
     assert len(flask_calls) == 2  # the first read and the first 304
+
+
+def test_kept_answers_stay_within_their_bytes(app, game, flask_calls, monkeypatch):
+    viewer = app.test_client()
+    url, board = f"/api/v1/games/{game['id']}", f"/games/{game['id']}/board"
+    monkeypatch.setattr(replay, "KEPT_BYTES_AT_MOST", len(viewer.get(url).data) + 10)
+    viewer.get(board, headers={"HX-Request": "true"})  # kept, the JSON answer let go
+    viewer.get(url)
+    assert flask_calls == [url, board, url]
+    viewer.get(url)  # kept again, in place of the board
+    assert flask_calls == [url, board, url]
