@@ -190,8 +190,11 @@ def decode(locator) -> str:
     box = locator.bounding_box()
     assert box and abs(box["width"] - box["height"]) < 1 and box["width"] >= 150
     found = zxingcpp.read_barcodes(Image.open(io.BytesIO(locator.screenshot())))
-    assert len(found) == 1, "no QR code read"
-    return found[0].text
+    # One link: the reader may find the one code twice in a shot (seen once in a full run),
+    # never two different links in one box.
+    links = {code.text for code in found}
+    assert len(links) == 1, f"QR codes read: {links or 'none'}"
+    return links.pop()
 
 
 def open_qr_codes(page) -> None:
