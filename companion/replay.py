@@ -115,7 +115,7 @@ class Replay:
             if hasattr(answer, "close"):
                 answer.close()
         self._keep(key, KeptAnswer(mark[0], mark[1], given[0], list(given[1]), body,
-                             time.monotonic()))
+                                   time.monotonic()))
         return [body]
 
     def _keep(self, key: RequestKey, kept: KeptAnswer) -> None:
@@ -134,7 +134,7 @@ def _may_keep(status: str, headers: list[tuple[str, str]]) -> bool:
 
 
 def init_app(app: Flask) -> None:
-    """KeptAnswer reads answered before anything else of the app."""
+    """Kept reads answered before anything else of the app."""
     engine = app.extensions["engine"]
 
     def version_of(game_id: str) -> int | None:

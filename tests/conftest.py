@@ -111,4 +111,3 @@ def client(app):
 @pytest.fixture(scope="session")
 def worker_id(request) -> str:
     return getattr(request.config, "workerinput", {}).get("workerid", "main")
-
