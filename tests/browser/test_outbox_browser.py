@@ -59,11 +59,13 @@ def test_a_stale_form_token_is_renewed_and_the_hand_sent_once_with_its_key(phone
     phone.on("request", lambda r: tokens.append(r.url) if r.url.endswith("/form-token")
              else None)
     back_without_its_session(phone, live_server, game)
-    # Refused once for its token, renewed once, sent again under the same idempotency key.
-    assert len(sent) == 2 and len(tokens) == 1
+    # Refused for its token, renewed, sent again under the same idempotency key. Once; or
+    # twice on a busy machine, when the live preview, refused too, started a new session
+    # after the first renewal (the next test makes that happen every time).
+    assert len(tokens) in (1, 2) and len(sent) == len(tokens) + 1
     keys = [next(p.split("=", 1)[1] for p in body.split("&") if p.startswith("key="))
             for body in sent if body]
-    assert len(keys) == 2 and keys[0] == keys[1]
+    assert len(keys) == len(sent) and len(set(keys)) == 1
     assert queued(phone) == []
     assert phone.js_errors == []
 
@@ -87,7 +89,9 @@ def test_a_fresh_token_outdated_at_once_is_renewed_again_and_the_hand_sent_once(
 
     phone.context.route(f"{live_server}/form-token", outdated_once)
     back_without_its_session(phone, live_server, game)
-    assert len(tokens) == 2 and len(sent) == 3  # refused twice for its token, saved once
+    # Refused twice for its token (a third time if the live preview's race above happened
+    # too), each refusal followed by one renewal, saved once.
+    assert len(tokens) in (2, 3) and len(sent) == len(tokens) + 1
     keys = {next(p.split("=", 1)[1] for p in body.split("&") if p.startswith("key="))
             for body in sent if body}
     assert len(keys) == 1
