@@ -388,3 +388,32 @@ def test_a_shell_file_refused_once_still_leaves_the_phone_its_worker(browser, li
     expect(page.locator("h1")).to_have_text("No connection to Companion")
     back_online(page, f"{live_server}/games/new")
     context.close()
+
+
+def test_the_offline_page_comes_back_even_if_the_first_request_back_online_fails(
+        browser, live_server):
+    """Back online, a network may not carry the first request yet (Wi-Fi still joining): the
+    offline page must not reload onto itself and stay there. It asks until the server
+    answers, then shows the page asked for."""
+    game = new_game(live_server)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(game["view_url"])
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+    context.set_offline(True)
+    page.goto(f"{live_server}/games/new")
+    expect(page.locator("h1")).to_have_text("No connection to Companion")
+    failed: list[str] = []
+
+    def first_fails(route) -> None:
+        if failed:
+            route.continue_()
+        else:
+            failed.append(route.request.method)
+            route.abort("internetdisconnected")
+
+    context.route(f"{live_server}/games/new", first_fails)
+    back_online(page, f"{live_server}/games/new")
+    assert failed  # the first request back online did fail
+    expect(page.locator("h1")).to_have_text("Which game are you playing?")
+    context.close()
