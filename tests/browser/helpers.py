@@ -166,3 +166,19 @@ def back_online(page, url: str) -> None:
     expect(page.locator("#offline-heading")).to_have_count(0, timeout=15_000)
     expect(page).to_have_url(url)
     page.wait_for_load_state()
+
+
+def fails_once(context, url: str, fail) -> list[str]:
+    """The first request for `url` in this phone's context meets `fail(route)` (a refusal,
+    a dropped connection); the next ones go through. The list says which request failed."""
+    failed: list[str] = []
+
+    def route_it(route) -> None:
+        if failed:
+            route.continue_()
+        else:
+            failed.append(route.request.url)
+            fail(route)
+
+    context.route(url, route_it)
+    return failed

@@ -21,6 +21,7 @@ from .helpers import (
     NOT_SAVED,
     api,
     back_online,
+    fails_once,
     hand_130,
     new_game,
     posts_to,
@@ -367,16 +368,8 @@ def test_a_shell_file_refused_once_still_leaves_the_phone_its_worker(browser, li
     asked for again at the next page, and kept."""
     game = new_game(live_server)
     context = browser.new_context(**PHONE)
-    refused: list[str] = []
-
-    def once(route) -> None:
-        if refused:
-            route.continue_()
-        else:
-            refused.append(route.request.url)
-            route.fulfill(status=503, body="busy")
-
-    context.route(f"{live_server}/offline", once)
+    refused = fails_once(context, f"{live_server}/offline",
+                         lambda route: route.fulfill(status=503, body="busy"))
     page = context.new_page()
     page.goto(game["view_url"])
     page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
@@ -403,16 +396,8 @@ def test_the_offline_page_comes_back_even_if_the_first_request_back_online_fails
     context.set_offline(True)
     page.goto(f"{live_server}/games/new")
     expect(page.locator("h1")).to_have_text("No connection to Companion")
-    failed: list[str] = []
-
-    def first_fails(route) -> None:
-        if failed:
-            route.continue_()
-        else:
-            failed.append(route.request.method)
-            route.abort("internetdisconnected")
-
-    context.route(f"{live_server}/games/new", first_fails)
+    failed = fails_once(context, f"{live_server}/games/new",
+                        lambda route: route.abort("internetdisconnected"))
     back_online(page, f"{live_server}/games/new")
     assert failed  # the first request back online did fail
     expect(page.locator("h1")).to_have_text("Which game are you playing?")
