@@ -9,7 +9,10 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlmodel import SQLModel
 
-from companion import create_app
+from companion import (
+    create_app,
+    models_tournament,  # noqa: F401  (its tables and the games', for TABLES)
+)
 from companion.db import upgrade
 
 from .helpers import PG_URL, HandsDescribed, with_driver
@@ -18,6 +21,9 @@ from .templates_kept import keep_templates
 keep_templates()
 
 BACKENDS = ["sqlite"] + (["postgresql"] if PG_URL else [])
+# Every table, parents first: filled by the models' import above rather than by whichever
+# fixture happens to import them first (the migrations do).
+TABLES = SQLModel.metadata.sorted_tables
 
 
 @pytest.fixture(scope="session")
@@ -70,7 +76,7 @@ def db_url(request, tmp_path, sqlite_template) -> str:
     # Emptied row by row, children first: on tables this small DELETE takes a third of the
     # time TRUNCATE does (which makes every table's files anew).
     with request.getfixturevalue("postgres_engine").begin() as conn:
-        for table in reversed(SQLModel.metadata.sorted_tables):
+        for table in reversed(TABLES):
             conn.execute(table.delete())
     return str(request.getfixturevalue("postgres_url"))
 
