@@ -10,7 +10,10 @@ import signal
 import subprocess
 import sys
 import threading
+import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from werkzeug.serving import make_server
@@ -51,7 +54,9 @@ def crafted_visits(port: int, game_id: str, key: str) -> list[str]:
                               "Connection: close\r\n\r\n") for line in lines]
 
 
-def test_make_run_logs_paths_without_keys(tmp_path, sqlite_template):
+@contextmanager
+def make_run(tmp_path: Path, sqlite_template: Path) -> Iterator[Server]:
+    """`make run`'s server (one gevent worker, access log on) on a free port."""
     shutil.copy(sqlite_template, tmp_path / "companion.db")
     port, log = free_port(), tmp_path / "serve.log"
     env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "SECRET_KEY": "logs",
@@ -62,6 +67,15 @@ def test_make_run_logs_paths_without_keys(tmp_path, sqlite_template):
     server = Server(f"http://127.0.0.1:{port}", process, log)
     try:
         _wait_until_up(server)
+        yield server
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=15)
+
+
+def test_make_run_logs_paths_without_keys(tmp_path, sqlite_template):
+    with make_run(tmp_path, sqlite_template) as server:
+        port = int(server.url.rsplit(":", 1)[1])
         edit_key, director_key, game_id = visit_links(server)
         answers = crafted_visits(port, game_id, edit_key)
         # gunicorn's own refusals carry the security headers too, and echo nothing.
@@ -70,9 +84,7 @@ def test_make_run_logs_paths_without_keys(tmp_path, sqlite_template):
         too_big = raw_request(port, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                                     f"X-Big: {'a' * 9000}\r\n\r\n")
         control = list(Path(ROOT / "instance").glob(f"gunicorn-{port}.ctl"))
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=15)
+    log = server.log
     text = log.read_text()
     assert f'"GET /games/{game_id} HTTP/1.1" 303' in text  # the visit is logged...
     assert edit_key not in text and director_key not in text  # ...without its key
@@ -120,3 +132,41 @@ def test_the_app_log_and_tracebacks_hold_no_key():
         record.exc_info = sys.exc_info()
     NoQueryStrings().filter(record)
     assert "SECRET" not in record.getMessage() and "SECRET" not in (record.exc_text or "")
+
+
+def test_long_headers_never_hold_the_server(tmp_path, sqlite_template):
+    """20 headers of 8,000 word characters (no key among them): answered, and the next
+    reader is answered at once, not after the log's scrubbing of every header (26 s)."""
+    heavy = "".join(f"X-Pad-{n}: {'0123456789abcdef' * 500}\r\n" for n in range(20))
+    with make_run(tmp_path, sqlite_template) as server:
+        port = int(server.url.rsplit(":", 1)[1])
+        answer = raw_request(port, f"GET /favicon.ico HTTP/1.1\r\nHost: 127.0.0.1\r\n{heavy}"
+                                   "Connection: close\r\n\r\n")
+        started = time.monotonic()
+        with urllib.request.urlopen(f"{server.url}/api/v1/rules", timeout=20) as read:
+            status = read.status
+        waited = time.monotonic() - started
+    assert answer.startswith("HTTP/1.1 ") and status == 200
+    # Before the fix the worker scrubbed every header's 8,000 characters quadratically: the
+    # read waited tens of seconds. A generous bound, for a busy machine.
+    assert waited < 5, f"the read waited {waited:.1f} s behind a request's long headers"
+    assert "/favicon.ico" in server.log.read_text()  # the heavy request is still logged
+
+
+def test_the_access_log_scrubs_only_what_it_prints():
+    """Gunicorn hands every header and environ value; only the format's atoms are read."""
+    atoms = {"r": "GET /games/g?key=SECRET HTTP/1.1", "s": "200",
+             "{x-secret}i": "k" * 100 + "key=SECRET", "{wsgi.input}e": object()}
+    record = logging.LogRecord("gunicorn.access", logging.INFO, __file__, 1,
+                               '"%(r)s" %(s)s', (atoms,), None)
+    NoQueryStrings().filter(record)
+    assert record.getMessage() == '"GET /games/g HTTP/1.1" 200'
+    assert record.args == {"r": "GET /games/g HTTP/1.1", "s": "200"}
+
+
+def test_key_pairs_are_cut_whole_in_long_words():
+    """`key=` pairs are cut whole, wherever they stand in long runs of word characters."""
+    word = "ab" * 2_000
+    assert scrub(f"{word} x_edit_key=SECRET&y") == f"{word} -&y"
+    assert scrub(f"{word}key=SECRET") == "-"
+    assert scrub("akey=1&bkey=2 keykey=3") == "-&- -"
