@@ -102,17 +102,28 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(DBAPIError)
     def database_error(exc: DBAPIError) -> ResponseReturnValue:
-        if not read_only(exc):
+        cause = cannot_write(exc)
+        if cause is None:
             raise exc  # a real fault: the 500 page, and its traceback in the log
-        app.logger.warning("the database is read-only: a change was refused")
-        return (*error_response(503, _("Companion cannot save anything right now: its "
-                                       "database is read-only. Scores can still be read; "
-                                       "tell whoever runs Companion.")),
-                {"Retry-After": "60"})
+        app.logger.warning("the database %s: a change was refused", cause)
+        sentence = (_("Companion cannot save anything right now: its database is read-only. "
+                      "Scores can still be read; tell whoever runs Companion.")
+                    if cause == READ_ONLY else
+                    _("Companion cannot save anything right now: its server's disk is full. "
+                      "Scores can still be read; tell whoever runs Companion."))
+        return (*error_response(503, sentence), {"Retry-After": "60"})
 
 
-def read_only(exc: DBAPIError) -> bool:
-    """Whether the database refused a write because it is read-only (SQLite's file or
-    PostgreSQL's read-only transaction, SQLSTATE 25006)."""
-    text = str(exc.orig).lower()
-    return "readonly database" in text or getattr(exc.orig, "sqlstate", None) == "25006"
+READ_ONLY, FULL = "is read-only", "has no room left"
+
+
+def cannot_write(exc: DBAPIError) -> str | None:
+    """Why the database refused a write, when the fault is the server's storage and not
+    Companion's: read-only (SQLite's file, PostgreSQL's transaction, SQLSTATE 25006) or full
+    (SQLite's SQLITE_FULL; PostgreSQL's disk_full, 53100)."""
+    text, state = str(exc.orig).lower(), getattr(exc.orig, "sqlstate", None)
+    if "readonly database" in text or state == "25006":
+        return READ_ONLY
+    if "database or disk is full" in text or state == "53100":
+        return FULL
+    return None

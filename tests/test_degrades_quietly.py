@@ -1,5 +1,5 @@
 """When something around Companion fails it says so once and goes on: Redis away, a
-read-only database."""
+read-only or full database."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import logging
 import shutil
 
 import pytest
+from sqlalchemy import event
 
 from companion import create_app, limits
 
@@ -15,6 +16,8 @@ from .helpers import PG_URL, client_at, limited_app
 SHELEM = {"game": "shelem", "players": ["Ali", "Bahar", "Cyrus", "Dara"]}
 READ_ONLY = ("Companion cannot save anything right now: its database is read-only. Scores can "
              "still be read; tell whoever runs Companion.")
+FULL = ("Companion cannot save anything right now: its server's disk is full. Scores can still "
+        "be read; tell whoever runs Companion.")
 
 
 def test_redis_away_is_one_warning_for_the_outage_not_a_traceback_a_request(db_url, caplog):
@@ -62,6 +65,39 @@ def test_a_read_only_postgresql_is_read_and_refuses_writes_with_a_sentence(reque
                       "SECRET_KEY": "ro", "RATELIMIT_ENABLED": False})
     reads_answer_and_writes_are_refused(app.test_client(), game)
     app.extensions["engine"].dispose()
+
+
+def test_a_full_disk_is_read_and_refuses_writes_with_a_sentence(tmp_path, sqlite_template):
+    """SQLite's file may grow no more (as on a full disk): hands are saved while its pages
+    have room, then refused with a 503 and a sentence, not a 500; none is half-saved."""
+    path = tmp_path / "companion.db"
+    shutil.copy(sqlite_template, path)
+    app = create_app({"DATABASE_URL": f"sqlite:///{path}", "SECRET_KEY": "full",
+                      "RATELIMIT_ENABLED": False})
+    client = app.test_client()
+    game = client.post("/api/v1/games", json={**SHELEM, "target": 100_000}).get_json()
+    engine = app.extensions["engine"]
+    engine.dispose()
+
+    @event.listens_for(engine, "connect")
+    def no_more_pages(connection, _record) -> None:
+        pages = connection.execute("PRAGMA page_count").fetchone()[0]
+        connection.execute(f"PRAGMA max_page_count = {pages}")
+
+    saved = []
+    for _ in range(400):  # far more than the pages' free room holds
+        answer = client.post(f"/api/v1/games/{game['id']}/hands",
+                             json={"hand": {"bidder": 0, "bid": 100, "bidder_points": 100}},
+                             headers={"Authorization": f"Bearer {game['edit_key']}"})
+        if answer.status_code != 201:
+            break
+        saved.append(answer)
+    assert answer.status_code == 503 and answer.get_json() == {"error": FULL}
+    assert answer.headers["Retry-After"] == "60"
+    hands = client.get(f"/api/v1/games/{game['id']}").get_json()["hands"]
+    assert len(hands) == len(saved)  # the refused hand left nothing behind
+    assert client.get(f"/games/{game['id']}").status_code == 200
+    engine.dispose()
 
 
 def reads_answer_and_writes_are_refused(client, game: dict) -> None:
