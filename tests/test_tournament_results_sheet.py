@@ -3,6 +3,8 @@ by hand. Basra, best of one: `sweep(0)` is one hand of 163 to 0, a game to 101 w
 
 from __future__ import annotations
 
+import pytest
+
 from .helpers import (
     confirming,
     director,
@@ -84,3 +86,32 @@ def test_no_such_round_is_a_sentence(client):
         assert "There is no such round in this tournament." in text(missing)
     assert client.get(f"/tournaments/{t['id']}/results.csv?round=3").status_code == 404
     assert client.get("/tournaments/nothing/results").status_code == 404
+
+
+def withdraw(client, t, name):
+    entrant = next(e["id"] for e in t["entrants"] if e["name"] == name)
+    answer = client.post(f"/api/v1/tournaments/{t['id']}/entrants/{entrant}/withdraw",
+                         json={"reason": "Called away"}, headers=director(t))
+    assert answer.status_code == 200, answer.get_json()
+
+
+@pytest.mark.parametrize("format", ["swiss", "knockout"])
+def test_a_round_with_a_walkover_has_its_sheet(client, format):
+    """The one who withdrew keeps a place and scores nothing; the winner takes a win's match
+    points (a Swiss's 2; a knockout counts none) and no game points, like a bye."""
+    t = create(client, format=format, settings={"best_of": 1})
+    first, second = next_round(client, t)["matches"]
+    play(client, second, sweep(0), hands=1)  # the second table: its first side wins 163-0
+    stays, leaves = first["names"]
+    withdraw(client, t, leaves)
+    win = "2" if format == "swiss" else ""
+    loss = "0" if format == "swiss" else ""
+    assert csv_lines(client, t, 1) == [
+        HEADER,
+        f"1,1,{stays},1,,0,{win},walkover",
+        f"1,1,{leaves},2,,0,,walkover",
+        f"1,2,{second['names'][0]},1,1,163,{win},decided",
+        f"1,2,{second['names'][1]},2,0,0,{loss},decided",
+    ]
+    page = text(client.get(f"/tournaments/{t['id']}/results?round=1"))
+    assert f"Table 1 · walkover {stays} 1 0 {win} {leaves} 2 0".replace("  ", " ") in page

@@ -9,8 +9,8 @@ from ..tournament import confirmation
 from . import csv_file
 from .tournaments import KNOCKOUT, MatchView, TournamentView, scoring
 
-BYE, PLAYING, DIRECTOR, PROVISIONAL, CONFIRMED, DISPUTED, DECIDED = (
-    "bye", "playing", "director", "provisional", "confirmed", "disputed", "decided")
+BYE, WALKOVER, PLAYING, DIRECTOR, PROVISIONAL, CONFIRMED, DISPUTED, DECIDED = (
+    "bye", "walkover", "playing", "director", "provisional", "confirmed", "disputed", "decided")
 
 
 @dataclass(frozen=True)
@@ -33,21 +33,35 @@ def lines(tournament: TournamentView, number: int) -> list[Line]:
     points = tournament.row.format != KNOCKOUT  # a knockout counts rounds reached, not points
     found = []
     for view in tournament.rounds[number - 1]:
-        state = _state(view)
+        state, places, result = _state(view), view.places, view.result
         for index, entrant in enumerate(view.row.sides):
-            result = view.result
+            # A walkover's result holds the winner alone: the one who withdrew has a place
+            # but scored nothing and is counted nothing (as in the standings).
+            counted = result.sides.index(entrant) if result and entrant in result.sides else None
             found.append(Line(
                 view.row.table, entrant, view.names[index],
-                result.places[index] if result else None,
+                places[index] if places else None,
                 view.live_wins[index] if view.live_wins and not view.row.manual else None,
-                result.points[index] if result and not view.bye else None,
-                rules.for_place(result, index) if result and points else None, state))
+                _game_points(view, counted),
+                rules.for_place(result, counted) if result and counted is not None and points
+                else None, state))
     return found
+
+
+def _game_points(view: MatchView, counted: int | None) -> int | None:
+    """Points scored at the table: none for a bye, nought on either side of a walkover."""
+    if view.walkover:
+        return 0
+    if view.bye or view.result is None or counted is None:
+        return None
+    return view.result.points[counted]
 
 
 def _state(view: MatchView) -> str:
     if view.bye:
         return BYE
+    if view.walkover:
+        return WALKOVER
     if view.result is None:
         return PLAYING
     if view.row.manual:
