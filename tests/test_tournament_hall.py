@@ -265,6 +265,16 @@ def test_a_third_place_match_is_played_beside_the_final_and_makes_the_podium(cli
     assert done["champion"] == who["Badia"]
     assert done["podium"] == [who["Badia"], who["Anis"], who["Cala"]]
     assert done["finished"]
+    # The API ranks as the page, the CSV and the podium: by the round reached (the final's
+    # two reached round 2; the third-place match counts as the semi-finals, round 1), then
+    # champion, those out; no rank shared.
+    rows = client.get(f"/api/v1/tournaments/{t['id']}/standings").get_json()["standings"]
+    assert [(r["rank"], r["name"], r["round_reached"], r["tie"]["shared"]) for r in rows] == [
+        (1, "Badia", 2, False), (2, "Anis", 2, False), (3, "Cala", 1, False),
+        (4, "Dina", 1, False)]
+    csv = client.get(f"/tournaments/{t['id']}/standings.csv").get_data(as_text=True)
+    assert csv.splitlines()[1:] == ["1,Badia,2,champion", "2,Anis,2,out", "3,Cala,1,third",
+                                    "4,Dina,1,out"]
 
 
 def test_a_tournament_needs_two_entrants(client):

@@ -115,3 +115,10 @@ def test_a_round_with_a_walkover_has_its_sheet(client, format):
     ]
     page = text(client.get(f"/tournaments/{t['id']}/results?round=1"))
     assert f"Table 1 · walkover {stays} 1 0 {win} {leaves} 2 0".replace("  ", " ") in page
+    # The standings mark who withdrew (page, wall, API), their results kept.
+    rows = client.get(f"/api/v1/tournaments/{t['id']}/standings").get_json()["standings"]
+    assert {r["name"]: r["withdrawn"] for r in rows} == {
+        name: name == leaves for name in ["Ali", "Bahar", "Cyrus", "Dara"]}
+    for page in ("standings", "screen"):
+        shown = text(client.get(f"/tournaments/{t['id']}/{page}"))
+        assert f"{leaves} (withdrew)" in shown and f"{stays} (withdrew)" not in shown

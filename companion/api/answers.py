@@ -296,6 +296,9 @@ class Standing(Answer):
     points_conceded: Int
     tiebreaks: dict[str, Int | None]
     provisional: bool
+    withdrawn: bool = Field(description="withdrew from the tournament; its results stand")
+    round_reached: Int | None = Field(
+        default=None, description="a knockout's furthest round (its rank follows it)")
     tie: Tie
 
 

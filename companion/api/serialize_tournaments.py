@@ -12,6 +12,8 @@ from ..models_tournament import TournamentEvent
 from ..pages.tournament_access import side_key
 from ..services import tournaments
 from ..services.tournament_keys import shown_table_key
+from ..services.tournament_status import knockout_standings
+from ..tournament.reached import Reached
 from ..tournament.standings import Row
 from ..views.tournament_extras import side_url
 from . import answers as a
@@ -31,12 +33,31 @@ def _side_keys(view: tournaments.MatchView) -> list[str]:
             for side in range(len(view.row.sides))]
 
 
-def standing_json(row: Row, provisional: set[int]) -> a.Standing:
+def standings_json(tournament: tournaments.TournamentView) -> list[a.Standing]:
+    """The standings as the pages rank them: a knockout's by the round reached."""
+    answers = [_standing(row, tournament.provisional, tournament.withdrawn)
+               for row in tournaments.rankings(tournament)]
+    if tournament.row.format != tournaments.KNOCKOUT:
+        return answers
+    by_entrant = {answer.entrant: answer for answer in answers}
+    reached = knockout_standings(tournament)
+    return [by_entrant[row.entrant].model_copy(update={
+        "rank": row.rank, "round_reached": row.round,
+        "tie": _level(row, reached)}) for row in reached]
+
+
+def _level(row: Reached, rows: list[Reached]) -> a.Tie:
+    """Who shares a knockout rank: those out in the same round (no tie-breaker parts them)."""
+    level = [other.entrant for other in rows if other.rank == row.rank and other is not row]
+    return a.Tie(**{"with": level}, breakdown=[], decided_by=None, shared=bool(level))
+
+
+def _standing(row: Row, provisional: set[int], withdrawn: set[int]) -> a.Standing:
     return a.Standing(
         rank=row.rank, entrant=row.entrant, name=row.name, played=row.played, won=row.won,
         drawn=row.drawn, lost=row.lost, points=row.points, points_scored=row.scored,
         points_conceded=row.conceded, tiebreaks=row.tiebreaks,
-        provisional=row.entrant in provisional,
+        provisional=row.entrant in provisional, withdrawn=row.entrant in withdrawn,
         tie=a.Tie(**{"with": row.tied_with}, breakdown=row.breakdown, decided_by=row.decided_by,
                   shared=row.shared))
 

@@ -26,7 +26,7 @@ from .body import json_body, optional_json_body
 from .serialize import allow_cascade, with_warnings
 from .serialize_tournaments import (
     event_json,
-    standing_json,
+    standings_json,
     tournament_json,
     tournament_match_json,
     with_director_key,
@@ -137,8 +137,7 @@ def standings(tournament_id: str) -> ResponseReturnValue:
     return jsonify(a.Standings(
         id=tournament.row.id, version=tournament.version,
         tiebreaks=tournament.settings["tiebreaks"],
-        standings=[standing_json(row, tournament.provisional)
-                   for row in tournaments.rankings(tournament)]).plain())
+        standings=standings_json(tournament)).plain())
 
 
 @bp.get("/tournaments/<tournament_id>/players")
