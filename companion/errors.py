@@ -9,7 +9,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 
-from .pages.access import KeyRefused
+from .pages.access import KeyRefused, KeyToRead
 from .rules.messages import N_, RuleError
 from .services.games import GameNotFound, StaleGame
 from .services.tournaments import TournamentConflict
@@ -27,6 +27,8 @@ MESSAGES = {
     500: N_("Something went wrong in Companion. Try again; if it happens again, tell whoever "
             "runs it."),
 }
+# A read that takes a key (a tournament's history) changes nothing: it says so.
+KEY_TO_READ = N_("Only the scorer or the director can see this: open their link first.")
 
 
 def wants_json() -> bool:
@@ -46,7 +48,7 @@ def error_response(status: int, message: str,
 def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> ResponseReturnValue:
-        text = MESSAGES.get(exc.code or 500)
+        text = KEY_TO_READ if isinstance(exc, KeyToRead) else MESSAGES.get(exc.code or 500)
         message = _(text) if text else (exc.description or exc.name)
         response = error_response(exc.code or 500, message)
         # The exception's own headers matter: a 405 says what is allowed (Allow).

@@ -89,3 +89,13 @@ def test_the_director_finds_their_own_link_and_its_qr_code_on_the_desk_at_any_ti
     assert "QR code of the director link" in own and "<svg" in own
     follower = client.application.test_client()
     assert "director-link" not in follower.get(f"/tournaments/{t['id']}").get_data(as_text=True)
+
+
+def test_the_history_without_a_key_says_it_takes_one_to_read(client):
+    t = create(client)
+    answer = client.get(f"/api/v1/tournaments/{t['id']}/history")
+    assert answer.status_code == 401
+    assert answer.get_json() == {
+        "error": "Only the scorer or the director can see this: open their link first."}
+    wrong = client.get(f"/api/v1/tournaments/{t['id']}/history", headers={"Authorization": "Bearer nope"})
+    assert wrong.status_code == 403

@@ -78,7 +78,7 @@ def withdraw(tournament_id: str, entrant_id: int) -> ResponseReturnValue:
 
 @bp.get("/tournaments/<tournament_id>/history")
 def history(tournament_id: str) -> ResponseReturnValue:
-    require_director(tournament_id)
+    require_director(tournament_id, to_read=True)
     return jsonify(a.History(events=[
         event_json(e) for e in tournaments.history(get_session(), tournament_id)]).plain())
 

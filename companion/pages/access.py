@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from flask import abort, request
-from werkzeug.exceptions import Forbidden
+from werkzeug.exceptions import Forbidden, Unauthorized
 from werkzeug.wrappers import Response  # flask's Response and redirect()'s share this base
 
 from ..db import get_session
@@ -60,6 +60,10 @@ def explains_refusal(explain: Callable[[str], Msg | None]) -> Callable[[str], Ms
     """Register `explain(game_id)`: the sentence a wrong key for that game is refused with."""
     _REFUSALS.append(explain)
     return explain
+
+
+class KeyToRead(Unauthorized):
+    """No key presented for a read that takes one (401): it says so, not "to change this"."""
 
 
 class KeyRefused(Forbidden):

@@ -14,7 +14,7 @@ from ..services import acting
 from ..services.keys import key_matches
 from ..services.tournament_keys import SideKeys
 from ..services.tournaments import TournamentNotFound
-from .access import KEY_COOKIES, also_opens, bearer_or_cookie, explains_refusal
+from .access import KEY_COOKIES, KeyToRead, also_opens, bearer_or_cookie, explains_refusal
 
 COOKIE_PREFIX = "director_"
 KEY_COOKIES.append(COOKIE_PREFIX)  # a director's key opens the games at the tournament's tables
@@ -43,9 +43,12 @@ def counted_director_key(tournament_id: str) -> str | None:
     return key
 
 
-def require_director(tournament_id: str) -> str:
-    """The director key; 401 without a key, 403 with a wrong one (429 after too many)."""
+def require_director(tournament_id: str, to_read: bool = False) -> str:
+    """The director key; 401 without a key (saying it is `to_read` where it is), 403 with a
+    wrong one (429 after too many)."""
     key = counted_director_key(tournament_id)
+    if key is None and to_read and not presented_key(tournament_id):
+        raise KeyToRead()
     if key is None:
         abort(403 if presented_key(tournament_id) else 401)
     return key
