@@ -240,6 +240,19 @@ def test_a_late_entrant_joins_a_swiss_from_the_next_round(client):
     assert late["after"] == {"entrants": ["Emad"]} and late["by"] == "director"
 
 
+def test_a_late_entrant_is_refused_once_a_swiss_has_paired_its_last_round(client):
+    t = create(client, format="swiss", entrants=FOUR, settings={"best_of": 1, "rounds": 2})
+    play_round(client, t, dict.fromkeys(FOUR, 0))
+    next_round(client, t)  # round 2 of 2: no round is left to play in
+    refused = client.post(f"/api/v1/tournaments/{t['id']}/entrants",
+                          json={"entrants": ["Emad"]}, headers=director(t))
+    assert refused.status_code == 409
+    assert refused.get_json() == {"error": "Every round of this Swiss has been paired: a new "
+                                           "entrant would play nothing.", "field": "entrants",
+                                  "changes": []}
+    assert [e["name"] for e in body(client, t)["entrants"]] == FOUR
+
+
 def test_late_entrants_are_refused_once_a_round_robin_or_knockout_is_paired(client):
     for t in (create(client, entrants=FOUR), knockout(client)):
         next_round(client, t)

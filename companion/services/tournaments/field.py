@@ -25,6 +25,9 @@ def add_entrants(session: Session, tournament_id: str, entrants: Any) -> Tournam
         raise TournamentConflict(msg(N_("The first round has been paired: a round robin or a "
                                         "knockout cannot take new entrants (a Swiss can).")),
                                  "entrants")
+    if tournament.started and tournament.rounds_left() == 0:
+        raise TournamentConflict(msg(N_("Every round of this Swiss has been paired: a new "
+                                        "entrant would play nothing.")), "entrants")
     bump(session, tournament.row)
     add_names(session, tournament.row, tournament.spec, entrants, tournament.entrants,
               tournament.started)
