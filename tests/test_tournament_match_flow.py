@@ -60,6 +60,21 @@ def test_the_game_that_decides_the_match_starts_no_other(client):
     assert game["match"] == {"wins": [2, 0], "next_game": None, "decided": True}
 
 
+def test_a_game_at_a_tournament_table_offers_no_rematch(client):
+    """The tournament pairs what comes next: a rematch would be a game outside it."""
+    _t, match = first_match(client, best_of=1)
+    add(client, match, match["current_game"], sweep(0))  # 163-0: the game and match are won
+    game = match["current_game"]
+    client.get(f"/games/{game}?key={match['edit_key']}")  # the scorer's phone
+    assert "Rematch" not in client.get(f"/games/{game}").get_data(as_text=True)
+    along = client.get(f"/games/{game}/play-along").get_data(as_text=True)
+    assert "This game is over" in along and "Rematch" not in along
+    refused = client.post(f"/api/v1/games/{game}/rematch", headers=scorer(match))
+    assert refused.status_code == 400
+    assert refused.get_json()["error"] == ("This game belongs to a tournament: the tournament "
+                                           "pairs the next game, there is no rematch.")
+
+
 def test_a_lone_game_has_no_match(client):
     game = client.post("/api/v1/games", json={"game": "basra", "players": ["Ali", "Omar"]})
     assert game.get_json()["match"] is None

@@ -38,7 +38,8 @@ def _render(game_id: str, error: Msg | None = None, saved: int | None = None,
     body = page_or_fragment("playalong/page.html", "playalong/_board.html", game=game, row=row,
                             state=state, now=now, ranks=ranks, suits=suits, error=error,
                             saved=saved, floor_rule=engine.floor_rule(game.rules),
-                            started=engine.started(state))
+                            started=engine.started(state),
+                            at_table=games.in_tournament(session, game_id))
     return body, status
 
 

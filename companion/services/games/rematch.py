@@ -9,7 +9,7 @@ from ...rules.messages import N_, RuleError, msg
 from .changing import check_history_room, lock
 from .creating import create_game
 from .matches import MatchGameExists
-from .reading import GameView, load_game
+from .reading import GameView, in_tournament, load_game
 
 REMATCH = "rematch"  # history of the finished game: `after` names its rematch
 
@@ -23,6 +23,9 @@ def rematch(session: Session, game_id: str) -> tuple[GameView, str]:
         game = load_game(session, game_id)
         if not game.row.finished:
             raise RuleError(msg(N_("This game is not over yet: finish it before a rematch.")))
+        if in_tournament(session, game_id):
+            raise RuleError(msg(N_("This game belongs to a tournament: the tournament pairs "
+                                   "the next game, there is no rematch.")))
         started = rematch_of(session, game_id)
         if started is not None:
             raise MatchGameExists(started)
