@@ -157,5 +157,9 @@ def test_a_scorer_cannot_confirm_a_cascade_from_the_hand_page(app, client):
                "basras_1": "12", "cascade": "1"}
     refused = save(scorer, first[0]["current_game"], flipped, number=1)
     assert refused.status_code == 409  # only the director reopens a started match
+    page = text(refused)  # what it would reopen, and who can: no button that does nothing
+    assert STARTED in page and REOPENS in page and CONFIRM not in page
+    assert ("Only the tournament's director can confirm this: ask them to make the "
+            "correction.") in page
     now = client.get(f"/api/v1/tournaments/{t['id']}", headers=director(t)).get_json()
     assert now["rounds"][1]["matches"][0]["names"] == ["Anis", "Badia"]

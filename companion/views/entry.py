@@ -114,7 +114,8 @@ def _form(game: GameView, mode: str, fields: MultiDict[str, str], number: int | 
         side_choices=list(enumerate(game.sides)),
         grid=entry.deck_grid(game) if mode == entry.CARDS else None,
         key=fields.get("key") or form_key(),
-        version=fields.get("version") or game.row.version, changes=changes or [], **preview)
+        version=fields.get("version") or game.row.version, changes=changes or [],
+        director_acts=acting.current().by == acting.DIRECTOR, **preview)
 
 
 def _preview(game: GameView, mode: str, fields: MultiDict[str, str], number: int,
