@@ -163,3 +163,23 @@ def test_a_scorer_cannot_confirm_a_cascade_from_the_hand_page(app, client):
             "correction.") in page
     now = client.get(f"/api/v1/tournaments/{t['id']}", headers=director(t)).get_json()
     assert now["rounds"][1]["matches"][0]["names"] == ["Anis", "Badia"]
+
+
+def test_the_desks_rounds_are_one_address_page_or_fragment(client):
+    """What the live desk fetches again: the rounds with the director's forms for the director,
+    without them for anyone else, and 204 while nothing changed."""
+    t, first = started_final(client)
+    url = f"/tournaments/{t['id']}/rounds"
+    viewer = text(client.get(url, headers={"HX-Request": "true"}))
+    assert viewer == ("Round 2 Table 1 Anis 0 – 0 Badia Game 1 in play "
+                      "Round 1 Table 1 Anis 1 – 0 Dina Anis won the match. Games: Game 1 "
+                      "Table 2 Badia 1 – 0 Cala Badia won the match. Games: Game 1")
+    assert "Enter or correct the result" not in viewer
+    desk(client, t)  # the director's cookie
+    fragment = client.get(url, headers={"HX-Request": "true"})
+    assert "Enter or correct the result" in text(fragment)
+    assert "<html" not in fragment.get_data(as_text=True)
+    assert fragment.headers["Vary"].count("HX-Request") == 1
+    assert "<html" in client.get(url).get_data(as_text=True)  # the page, for a plain GET
+    version = client.get(f"/api/v1/tournaments/{t['id']}").get_json()["version"]
+    assert client.get(f"{url}?since={version}").status_code == 204

@@ -97,5 +97,6 @@ def test_the_history_without_a_key_says_it_takes_one_to_read(client):
     assert answer.status_code == 401
     assert answer.get_json() == {
         "error": "Only the scorer or the director can see this: open their link first."}
-    wrong = client.get(f"/api/v1/tournaments/{t['id']}/history", headers={"Authorization": "Bearer nope"})
+    wrong = client.get(f"/api/v1/tournaments/{t['id']}/history",
+                       headers={"Authorization": "Bearer nope"})
     assert wrong.status_code == 403

@@ -107,13 +107,11 @@ def _desk(tournament_id: str, error: str | None = None, status: int = 200,
     """The desk; `failed` is the table whose result form was refused, with its errors, and
     `changes` what its change would do to later matches if the director confirms it."""
     session = get_session()
-    tournament = tournaments.load(session, tournament_id)
     device.note_tournament(tournament_id)
-    key = counted_director_key(tournament_id)
-    context = {
-        "tournament": tournament, "rows": tournaments.rankings(tournament),
-        "director": key is not None,
-        "tables": _tables(tournament, key) if key else {},
+    context = _rounds_context(tournament_id)
+    tournament, key = context["tournament"], context.pop("key")
+    context.update({
+        "rows": tournaments.rankings(tournament),
         "history": [audit.describe(event, tournament.settings["partnerships"])
                     for event in tournaments.history(session, tournament_id)] if key else [],
         "notices": [render_msg(w) for w in acting.current().warnings],
@@ -124,8 +122,28 @@ def _desk(tournament_id: str, error: str | None = None, status: int = 200,
         "just_made": bool(request.args.get("created")),
         "error": error, "form": form or {},
         "failed": failed[0] if failed else None, "errors": failed[1] if failed else {},
-    }
+    })
     return render_template("tournaments/show.html", **context), status
+
+
+@bp.get("/<tournament_id>/rounds")
+def rounds(tournament_id: str) -> Any:
+    """The desk's rounds, table by table, as the desk shows them (the director's forms and
+    links to the director); its fragment for the live desk, 204 when nothing changed."""
+    if unchanged(tournament_id):
+        return Response(status=204)
+    context = _rounds_context(tournament_id)
+    context.pop("key")
+    return page_or_fragment("tournaments/rounds.html", "tournaments/_rounds.html",
+                            form={}, failed=None, errors={}, changes=[], **context)
+
+
+def _rounds_context(tournament_id: str) -> dict[str, Any]:
+    """What the rounds need: the tournament, and for the director the tables' links."""
+    tournament = tournaments.load(get_session(), tournament_id)
+    key = counted_director_key(tournament_id)
+    return {"tournament": tournament, "key": key, "director": key is not None,
+            "tables": _tables(tournament, key) if key else {}}
 
 
 def _tables(tournament: tournaments.TournamentView, key: str) -> dict[int, dict[str, Any]]:

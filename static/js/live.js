@@ -70,6 +70,32 @@
     };
   }
 
+  // A form being filled in on a live container (the desk's result forms) is carried across
+  // the swap as it stands: what the director typed, and the field they were in, stay.
+  let carried = [];
+  let focused = null;
+  document.addEventListener("input", function (event) {
+    if (event.target.form) event.target.form.dataset.typed = "1";
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    const elt = event.detail.target;
+    if (!event.detail.shouldSwap || !elt || !elt.hasAttribute("data-live")) return;
+    const active = document.activeElement;
+    focused = active && elt.contains(active) ? active : null;
+    carried = Array.from(elt.querySelectorAll("details[id]")).filter(function (box) {
+      return box.querySelector("form[data-typed]") || (focused && box.contains(focused));
+    });
+  });
+  document.addEventListener("htmx:load", function () {
+    carried.forEach(function (box) {
+      const fresh = document.getElementById(box.id);
+      if (fresh && fresh !== box) fresh.replaceWith(box);
+    });
+    if (focused && document.contains(focused)) focused.focus({ preventScroll: true });
+    carried = [];
+    focused = null;
+  });
+
   // A poll while the stream is live would only ask what the stream already said; while the
   // board is behind (its fetch failed or hangs), polls go on until one brings it.
   document.addEventListener("htmx:confirm", function (event) {

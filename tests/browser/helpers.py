@@ -32,6 +32,13 @@ def api(url: str, body: Any = None, key: str | None = None, method: str | None =
         return json.loads(response.read())
 
 
+def listen_for_stream(page) -> None:
+    """Wait until the page's live stream has spoken once (a beat or a change)."""
+    page.evaluate("""() => { window.heard = 0;
+        document.addEventListener("live:heard", () => { window.heard += 1; }); }""")
+    page.wait_for_function("() => window.heard >= 1", timeout=10000)
+
+
 def no_horizontal_overflow(page) -> bool:
     return page.evaluate(
         "document.documentElement.scrollWidth <= document.documentElement.clientWidth")
