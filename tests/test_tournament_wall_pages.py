@@ -91,3 +91,19 @@ def test_headers_and_the_desk_say_how_matches_are_played(client):
     single = create(client, settings={"best_of": 1})
     assert "Match One game a match, to 101 points." in text(
         client.get(f"/tournaments/{single['id']}"))
+
+
+def test_mid_round_the_wall_marks_who_is_still_playing(client):
+    """Standings mid-round mix finished tables with unfinished ones: the wall says the round
+    is in play and marks the entrants whose result is still to come."""
+    t = create(client, settings={"best_of": 1})
+    decide(client, t, next_round(client, t)["matches"])  # round 1 over
+    done, playing = next_round(client, t)["matches"]
+    decide(client, t, [done])
+    screen = text(client.get(f"/tournaments/{t['id']}/screen"))
+    assert ("Standings Round 2 is being played: those marked “playing” have a result still to "
+            "come.") in screen
+    marked = {name for name in ORDER if f"{name} playing" in screen}
+    assert marked == set(playing["names"])
+    decide(client, t, [playing])
+    assert "playing" not in text(client.get(f"/tournaments/{t['id']}/screen"))

@@ -31,6 +31,8 @@ class Wall:
     round: int
     rounds: int  # 0 while the number of rounds is not known yet
     podium: list[int]  # entrant ids, best first, once the tournament is over
+    # Entrants whose table of the round has no result yet: the standings are not theirs yet.
+    playing: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,16 @@ def pages(tournament: TournamentView, rows: list[Any]) -> list[Page]:
 
 def build(tournament: TournamentView, rows: list[Any]) -> Wall:
     current, total = round_of(tournament)
-    return Wall(pages(tournament, rows), current, total, podium(tournament, rows))
+    return Wall(pages(tournament, rows), current, total, podium(tournament, rows),
+                still_playing(tournament))
+
+
+def still_playing(tournament: TournamentView) -> frozenset[int]:
+    """The entrants at the round's tables still without a result."""
+    number = tournament.current_round
+    tables = tournament.rounds[number - 1] if number else []
+    return frozenset(side for view in tables if not view.bye and not view.decided
+                     for side in view.row.sides)
 
 
 def _count(items: int, per_page: int) -> int:
