@@ -101,6 +101,26 @@ def test_an_out_of_range_number_is_refused_beside_its_field(client):
         response.get_data(as_text=True)
 
 
+def test_every_refusal_of_the_set_up_is_said_at_once(client):
+    """Best of 4, rounds 99, no name and one entrant: four refusals, each beside its field."""
+    response = create_page(client, best_of="4", rounds="99", name=" ", entrants="Ali")
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    for field, sentence in [
+            ("best_of", "A match is best of an odd number of games: 1, 3, 5..."),
+            ("rounds", "Rounds must be a whole number from 0 to 50."),
+            ("name", "The tournament needs a name."),
+            ("entrants", "A tournament needs at least two entrants: give their names, one per "
+                         "line.")]:
+        assert f'id="error-{field}" role="alert">{sentence}</p>' in page
+    # A number typed wrong is said beside the other refusals, not alone.
+    response = create_page(client, best_of="3x", rounds="99")
+    page = response.get_data(as_text=True)
+    assert f'id="error-best_of" role="alert">{NOT_A_NUMBER}</p>' in page
+    assert 'id="error-rounds" role="alert">Rounds must be a whole number from 0 to 50.</p>' \
+        in page
+
+
 def _result_form(client):
     tid = tournament_id(create_page(client, best_of="1"))
     client.post(f"/tournaments/{tid}/rounds")
@@ -132,7 +152,7 @@ def test_result_junk_is_refused_beside_the_field_keeping_what_was_typed(client, 
     assert (f'<p class="error field-error" id="error-{name}-{match["id"]}-0" role="alert">'
             f'{NOT_A_NUMBER}</p>') in page
     assert f'value="{typed}"' in page and 'value="Sheet"' in page
-    assert '<details class="result-form" open>' in page
+    assert f'<details class="result-form" id="result-form-{match["id"]}" open>' in page
     after = client.get(f"/api/v1/tournaments/{tid}").get_json()["rounds"][0]["matches"][0]
     assert after["places"] is None
 

@@ -58,20 +58,29 @@ def create() -> Any:
     form = request.form
     errors: dict[str, str] = {}
     settings = tournament_form.settings(form, errors)
-    if errors:
-        return _new_page(form, errors), 422
     game, _sep, preset = form.get("variant", "").partition("/")
+    entrants = _lines(form.get("entrants", "")) or None
+    if errors:  # a number not typed as one: the rest of what is wrong is said too
+        problems = tournaments.set_up_problems(game, form.get("name"), form.get("format"),
+                                               entrants, settings)
+        return _new_page(form, _beside_fields(problems, errors)), 422
     try:
         tournament, key = tournaments.create_tournament(
             get_session(), form.get("name"), game, {"preset": preset} if preset else None,
-            form.get("format"), _lines(form.get("entrants", "")) or None, settings)
+            form.get("format"), entrants, settings)
     except RuleError as error:
         get_session().rollback()
-        where = tournament_form.error_at(error.field)
-        return _new_page(form, {where: render_msg(error.message)}), 422
+        return _new_page(form, _beside_fields(error.problems, {})), 422
     response = redirect(url_for("tournaments.show", tournament_id=tournament.row.id, created=1),
                         303)
     return _remember(response, tournament.row.id, key)
+
+
+def _beside_fields(problems: list[RuleError], errors: dict[str, str]) -> dict[str, str]:
+    """Each refusal beside its field (the first for a field), any other above the form."""
+    for problem in problems:
+        errors.setdefault(tournament_form.error_at(problem.field), render_msg(problem.message))
+    return errors
 
 
 def _new_page(form: Any, errors: dict[str, str] | None = None) -> str:

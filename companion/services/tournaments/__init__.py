@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from . import corrections  # noqa: F401 (registers the game hook)
 from .audit import history
-from .creating import create_tournament
+from .creating import create_tournament, set_up_problems
 from .field import add_entrants, withdraw
 from .reading import (
     FORMATS,
@@ -38,4 +38,5 @@ __all__ = ["FORMATS", "KNOCKOUT", "ROUND_ROBIN", "SWISS", "MatchView", "Tourname
            "TournamentNotFound", "TournamentView", "add_entrants", "clear_result",
            "create_tournament", "csv_text", "game_match", "history", "load", "match_of",
            "match_view", "next_round", "rankings", "records", "scoring", "set_result",
+           "set_up_problems",
            "version", "withdraw"]

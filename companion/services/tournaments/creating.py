@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from sqlmodel import Session
 
 from ...models_tournament import Entrant, Tournament
 from ...rules.catalogue import get_game
-from ...rules.messages import N_, PARTNERS_JOINED, Msg, RuleError, msg
+from ...rules.messages import N_, PARTNERS_JOINED, Msg, RuleError, msg, refuse
 from ...rules.spec import GameSpec
 from ...tournament.standings import BUCHHOLZ, TIEBREAKS
 from .. import acting, keys
@@ -22,17 +23,11 @@ MAX_NAME_LENGTH = 80
 
 def create_tournament(session: Session, name: Any, game: Any, rules: Any, format: Any,
                       entrants: Any = None, settings: Any = None) -> tuple[TournamentView, str]:
-    """A new tournament with frozen rules; returns it with the director key (shown once)."""
+    """A new tournament with frozen rules; returns it with the director key (shown once).
+    Every problem of the set-up is said at once (RuleErrors), not the first alone."""
     spec = get_game(game)
     resolved = spec.resolve(rules)
-    title = _clean_name(name)
-    if format not in FORMATS:
-        raise RuleError(msg(N_("The format must be one of: {choices}."),
-                            choices=", ".join(FORMATS)), "format")
-    checked = _settings(spec, format, settings if settings is not None else {})
-    if not isinstance(entrants, list) or len(entrants) < 2:
-        raise RuleError(msg(N_("A tournament needs at least two entrants: give their names, "
-                               "one per line.")), "entrants")
+    title, checked = _set_up(spec, name, format, entrants, settings)
     key = keys.new_key()
     row = Tournament(id=keys.new_id(), name=title, game=spec.name, rules=resolved.as_dict(),
                      format=format, settings=checked, director_key_hash=keys.hash_key(key))
@@ -42,6 +37,41 @@ def create_tournament(session: Session, name: Any, game: Any, rules: Any, format
     add_names(session, row, spec, entrants, [])
     session.commit()
     return load(session, row.id), key
+
+
+def set_up_problems(game: Any, name: Any, format: Any, entrants: Any,
+                    settings: Any) -> list[RuleError]:
+    """What a set-up would be refused for, every problem (none: it would be made)."""
+    try:
+        _set_up(get_game(game), name, format, entrants, settings)
+    except RuleError as error:
+        return error.problems
+    return []
+
+
+def _set_up(spec: GameSpec[Any, Any], name: Any, format: Any, entrants: Any,
+            settings: Any) -> tuple[str, dict[str, Any]]:
+    """The tournament's name and settings, checked; every problem refused at once."""
+    problems: list[RuleError] = []
+    title = _checked(problems, _clean_name, name)
+    if format not in FORMATS:
+        problems.append(RuleError(msg(N_("The format must be one of: {choices}."),
+                                      choices=", ".join(FORMATS)), "format"))
+    checked = _settings(problems, spec, format, settings if settings is not None else {})
+    if not isinstance(entrants, list) or len(entrants) < 2:
+        problems.append(RuleError(msg(N_("A tournament needs at least two entrants: give "
+                                         "their names, one per line.")), "entrants"))
+    refuse(problems)
+    return title, checked
+
+
+def _checked(problems: list[RuleError], check: Callable[..., Any], *args: Any) -> Any:
+    """`check(*args)`, or None with its refusal added to `problems`."""
+    try:
+        return check(*args)
+    except RuleError as error:
+        problems.append(error)
+        return None
 
 
 def _clean_name(name: Any) -> str:
@@ -54,41 +84,57 @@ def _clean_name(name: Any) -> str:
     return title
 
 
-def _settings(spec: GameSpec[Any, Any], format: str, raw: Any) -> dict[str, Any]:
-    """Best of N, rounds, table size, points and tie-breakers, with each game's defaults."""
+def _settings(problems: list[RuleError], spec: GameSpec[Any, Any], format: str,
+              raw: Any) -> dict[str, Any]:
+    """Best of N, rounds, table size, points and tie-breakers, with each game's defaults;
+    what is refused goes to `problems`."""
     if not isinstance(raw, dict):
-        raise RuleError(msg(N_("settings must be an object.")), "settings")
-    size = _number(raw, "table_size", 2, 2, 5)
+        problems.append(RuleError(msg(N_("settings must be an object.")), "settings"))
+        return {}
+    size = _checked(problems, _number, raw, "table_size", 2, 2, 5) or 2
     partnerships = spec.partnerships == "always" or raw.get("partnerships") is True
-    _check_table(spec, format, size, partnerships)
+    _checked(problems, _check_table, spec, format, size, partnerships)
     # Two sides of a game played as matches play a whole match (Basra: best of 5).
-    best_of = _number(raw, "best_of", spec.match_games if size == 2 else 1, 1, 9)
-    if size == 2 and best_of % 2 == 0:
-        raise RuleError(msg(N_("A match is best of an odd number of games: 1, 3, 5...")),
-                        "best_of")
+    best_of = _checked(problems, _best_of, raw, spec.match_games if size == 2 else 1, size)
     # basra.txt plays the fifth game of a best of five at two games all to 150: the spec's
     # decider is for its own match length only; any other length has one only if asked.
     decider = spec.decider_target if best_of == spec.match_games else None
     points = raw.get("points") or {}
-    default_breaks = [BUCHHOLZ, *TIEBREAKS[:3]] if format == SWISS else list(TIEBREAKS[:3])
-    tiebreaks = raw.get("tiebreaks", default_breaks)
+    return {
+        "table_size": size, "partnerships": partnerships, "best_of": best_of,
+        "decider_target": _checked(problems, _number, raw, "decider_target", decider, 1, 100000)
+        if size == 2 and best_of and best_of > 1 else None,
+        "third_place": _checked(problems, _third_place, format, raw.get("third_place", False)),
+        "rounds": _checked(problems, _number, raw, "rounds", 0, 0, 50),
+        "points": {kind: _checked(problems, _number, points, kind, default, -100, 100)
+                   for kind, default in (("win", 2), ("draw", 1), ("loss", 0))},
+        "tiebreaks": _checked(problems, _tiebreaks, format, raw),
+        "confirm_results": _checked(problems, _confirm, raw),
+    }
+
+
+def _best_of(raw: dict[str, Any], default: int, size: int) -> int:
+    best_of: int = _number(raw, "best_of", default, 1, 9)
+    if size == 2 and best_of % 2 == 0:
+        raise RuleError(msg(N_("A match is best of an odd number of games: 1, 3, 5...")),
+                        "best_of")
+    return best_of
+
+
+def _tiebreaks(format: str, raw: dict[str, Any]) -> list[str]:
+    default = [BUCHHOLZ, *TIEBREAKS[:3]] if format == SWISS else list(TIEBREAKS[:3])
+    tiebreaks = raw.get("tiebreaks", default)
     if not isinstance(tiebreaks, list) or any(t not in TIEBREAKS for t in tiebreaks):
         raise RuleError(msg(N_("Tie-breakers are a list of: {choices}."),
                             choices=", ".join(TIEBREAKS)), "tiebreaks")
+    return list(dict.fromkeys(tiebreaks))
+
+
+def _confirm(raw: dict[str, Any]) -> bool:
     confirm = raw.get("confirm_results", False)
     if type(confirm) is not bool:
         raise RuleError(msg(N_("confirm_results is true or false.")), "confirm_results")
-    return {
-        "table_size": size, "partnerships": partnerships, "best_of": best_of,
-        "decider_target": _number(raw, "decider_target", decider, 1, 100000)
-        if size == 2 and best_of > 1 else None,
-        "third_place": _third_place(format, raw.get("third_place", False)),
-        "rounds": _number(raw, "rounds", 0, 0, 50),
-        "points": {kind: _number(points, kind, default, -100, 100)
-                   for kind, default in (("win", 2), ("draw", 1), ("loss", 0))},
-        "tiebreaks": list(dict.fromkeys(tiebreaks)),
-        "confirm_results": confirm,
-    }
+    return confirm
 
 
 def _third_place(format: str, value: Any) -> bool:
