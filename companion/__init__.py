@@ -76,6 +76,7 @@ def _register_blueprints(app: Flask) -> None:
     from .views.games import bp as games_bp
     from .views.home import bp as home_bp
     from .views.live import bp as live_bp
+    from .views.paper import bp as paper_bp
     from .views.playalong import bp as playalong_bp
     from .views.players import bp as players_bp
     from .views.prefs import bp as prefs_bp
@@ -98,6 +99,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(share_bp)
     app.register_blueprint(tournaments_bp)
     app.register_blueprint(tournament_keys_bp)
+    app.register_blueprint(paper_bp)
     app.register_blueprint(tournament_extras_bp)
     app.register_blueprint(tournament_hall_bp)
     app.register_blueprint(players_bp)
