@@ -270,6 +270,8 @@ def test_a_third_place_match_is_played_beside_the_final_and_makes_the_podium(cli
     final, third = next_round(client, t)["matches"]
     assert (final["names"], final["third_place"]) == (["Anis", "Badia"], False)
     assert (third["names"], third["third_place"]) == (["Dina", "Cala"], True)
+    bracket = text(client.get(f"/tournaments/{t['id']}/bracket"))
+    assert "Final Anis 0 Badia 0 Match for third place Dina 0 Cala 0" in bracket
     play(client, final, sweep(1), hands=1)  # Badia
     assert body(client, t)["podium"] is None  # the third-place match is still to play
     play(client, third, sweep(1), hands=1)  # Cala
@@ -278,6 +280,9 @@ def test_a_third_place_match_is_played_beside_the_final_and_makes_the_podium(cli
     assert done["champion"] == who["Badia"]
     assert done["podium"] == [who["Badia"], who["Anis"], who["Cala"]]
     assert done["finished"]
+    bracket = text(client.get(f"/tournaments/{t['id']}/bracket"))
+    assert "Champion: Badia 1 Badia 2 Anis 3 Cala" in bracket
+    assert "Match for third place Dina 0 Cala 1 won" in bracket
     # The API ranks as the page, the CSV and the podium: by the round reached (the final's
     # two reached round 2; the third-place match counts as the semi-finals, round 1), then
     # champion, those out; no rank shared.

@@ -54,7 +54,8 @@ def bracket_page(tournament_id: str) -> Any:
 def bracket_context(tournament: tournaments.TournamentView) -> dict[str, Any]:
     """What the bracket partial needs: its slots and each paired match as people see it."""
     return {"slots": bracket.bracket(tournament.knockout_rounds()),
-            "views": {m.row.id: m for r in tournament.rounds for m in r}}
+            "views": {m.row.id: m for r in tournament.rounds for m in r},
+            "third": next((m for r in tournament.rounds for m in r if m.third_place), None)}
 
 
 @bp.get("/<tournament_id>/sheet")
