@@ -42,8 +42,10 @@ def test_a_knockout_ranks_by_the_round_reached():
 
 
 def test_a_knockout_under_way_puts_those_still_in_first():
-    # Four entrants; semi-final 1 beat 4, the other (2 v 3) still playing.
+    # Four entrants; semi-final 1 beat 4, the other (2 v 3) still playing: Dina has reached
+    # the final (round 2); Badia and Cala are still in the semi-finals; Anis is out there.
     names = {1: "Dina", 2: "Badia", 3: "Cala", 4: "Anis"}
     rows = reached(names, [[Played(1, (1, 4), 1), Played(2, (2, 3), None)]], 2)
-    assert [(r.rank, r.name, r.state) for r in rows] == [
-        (1, "Badia", "in"), (1, "Cala", "in"), (1, "Dina", "in"), (4, "Anis", "out")]
+    assert [(r.rank, r.name, r.round, r.state) for r in rows] == [
+        (1, "Dina", 2, "in"), (2, "Badia", 1, "in"), (2, "Cala", 1, "in"),
+        (4, "Anis", 1, "out")]

@@ -28,15 +28,18 @@ def reached(names: Mapping[int, str], rounds: Sequence[Sequence[Played]], total:
     """Every entrant, furthest first; level entrants share a rank and sort by name.
 
     `total` is the knockout's number of rounds; `third_place` the ids of matches for third
-    place, which count as reaching the semi-finals.
+    place, which count as reaching the semi-finals. Winning a match before the final is
+    reaching the next round, paired or not (a final taken back leaves its finalists there).
     """
     furthest: dict[int, tuple[int, str]] = {e: (0, IN) for e in names}
     for number, matches in enumerate(rounds, start=1):
         for match in matches:
-            stage = number - 1 if match.match_id in third_place else number
+            third = match.match_id in third_place
+            stage = number - 1 if third else number
             for side in match.sides:
-                furthest[side] = (stage, _state(match, side, stage == total,
-                                                match.match_id in third_place))
+                state = _state(match, side, stage == total, third)
+                onward = state == IN and match.winner == side and stage < total
+                furthest[side] = (stage + 1 if onward else stage, state)
     order = sorted(furthest, key=lambda e: (-furthest[e][0], _weight(furthest[e][1]),
                                             natural_key(names.get(e, ""))))
     rows: list[Reached] = []
