@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import NOT_SAVED, api, hand_130, new_game, saved_offline, stored
+from .helpers import NOT_SAVED, api, hand_130, new_game, saved_offline, stored, under_the_worker
 
 pytestmark = pytest.mark.browser
 
@@ -243,16 +243,6 @@ def kept_with(page, path: str) -> list[str]:
         if any(path + "\n" in text for text in texts):
             return texts
     raise AssertionError(f"{path} is not kept")
-
-
-def under_the_worker(page, url: str) -> None:
-    """Open `url` once the service worker is active, so that it controls this load."""
-    page.goto(url)
-    # Active first, then a reload: a page that started loading while the worker was being
-    # installed is not one it controls.
-    page.wait_for_function("async () => !!(await navigator.serviceWorker.ready).active")
-    page.reload()
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 def test_the_worker_keeps_no_key_and_a_correction_is_queued_with_the_server_gone(installed,
