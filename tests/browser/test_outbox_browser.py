@@ -121,6 +121,25 @@ def test_a_key_replaced_meanwhile_keeps_the_hand_and_says_so_at_the_top(phone, l
     assert stored(live_server, game)["hands"] == []
 
 
+def test_a_hand_whose_key_was_replaced_goes_once_the_new_link_is_opened(phone, live_server):
+    game = queued_hand(phone, live_server)
+    replaced = api(f"{live_server}/api/v1/games/{game['id']}/key", {}, game["edit_key"])
+    keys: list[str] = []
+    phone.on("request", lambda r: keys.extend(
+        p.split("=", 1)[1] for p in (r.post_data or "").split("&") if p.startswith("key="))
+        if r.method == "POST" and r.url.endswith("/hands/new") else None)
+    phone.context.set_offline(False)
+    problems = problem_at_the_top(phone, "the edit key was replaced")
+    for choice in ("Send now", "Copy it", "Discard"):
+        expect(problems.get_by_role("button", name=choice)).to_be_visible()
+    phone.goto(replaced["edit_url"])  # the new link, from the other phone
+    expect(phone.locator('[data-total-side="0"]')).to_have_text("130", timeout=12_000)
+    expect(phone.locator("#outbox-problems")).to_be_hidden()
+    after = stored(live_server, game)
+    assert (len(after["hands"]), after["totals"]) == (1, [130, 35])
+    assert queued(phone) == [] and len(keys) >= 2 and len(set(keys)) == 1
+
+
 def test_a_hand_whose_key_is_gone_stays_until_the_edit_link_is_opened_again(phone,
                                                                            live_server):
     game = queued_hand(phone, live_server)
