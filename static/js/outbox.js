@@ -365,17 +365,22 @@
       });
     }
   });
-  const pending = new WeakMap(); // a form's save in flight: what ends its "Still sending…"
+  // A save in flight, by its request: what ends its "Still sending…". Not by its form: a
+  // refused save (422, 409) swaps the form out, and htmx then says afterRequest from a parent
+  // still on the page, with that parent as the event's element.
+  const pending = new WeakMap();
   document.addEventListener("htmx:beforeRequest", function (event) {
-    const form = outboxForm(event);
-    if (form) slowly(new Promise(function (resolve) { pending.set(form, resolve); }));
+    const xhr = event.detail.xhr;
+    if (outboxForm(event) && xhr) {
+      slowly(new Promise(function (resolve) { pending.set(xhr, resolve); }));
+    }
   });
   // Tapped again and this time it went through: nothing is left to send.
   document.addEventListener("htmx:afterRequest", function (event) {
+    const finish = event.detail.xhr && pending.get(event.detail.xhr);
+    if (finish) finish();
     const form = outboxForm(event);
     if (!form) return;
-    const finish = pending.get(form);
-    if (finish) finish();
     // A save answers with HX-Redirect, which htmx follows before marking it successful.
     const status = event.detail.xhr ? event.detail.xhr.status : 0;
     if (event.detail.successful || (status >= 200 && status < 300)) {

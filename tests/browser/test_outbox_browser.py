@@ -224,8 +224,31 @@ def test_a_slow_answer_says_still_sending_then_keeps_the_hand(phone, live_server
                 if route.request.method == "POST" else route.continue_())
     phone.click("#save")
     slow = phone.locator("#outbox-slow")
-    expect(slow).to_have_text("Still sending…", timeout=4_000)  # well before the 8 s timeout
+    expect(slow).to_be_visible(timeout=4_000)  # well before the 8 s timeout
+    expect(slow).to_have_text("Still sending…")
     expect(phone.locator("#outbox")).to_contain_text("Hand 1", timeout=12_000)
+    expect(slow).to_be_hidden()
+    assert stored(live_server, game)["hands"] == []
+
+
+def test_a_refused_save_does_not_leave_still_sending_behind(phone, live_server):
+    game = new_game(live_server)
+    phone.goto(game["edit_url"])
+    phone.click("#add-hand")
+    hand_130(phone)
+    phone.fill("#bidder_points", "132")
+    phone.click("#save")  # refused: the form comes back with why
+    expect(phone.locator("#preview")).to_contain_text("Points come in steps of 5")
+    phone.fill("#bidder_points", "130")
+    held: list = []
+    phone.route("**/hands/new", lambda route: held.append(route)
+                if route.request.method == "POST" else route.continue_())
+    phone.click("#save")
+    slow = phone.locator("#outbox-slow")
+    expect(slow).to_be_visible(timeout=4_000)  # this one is being sent...
+    expect(slow).to_have_text("Still sending…")
+    held[0].abort()  # ...and ends with no answer: kept, and nothing is being sent any more
+    expect(phone.locator("#outbox")).to_contain_text("Hand 1")
     expect(slow).to_be_hidden()
     assert stored(live_server, game)["hands"] == []
 
