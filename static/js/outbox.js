@@ -265,6 +265,35 @@
     return field !== null && field.value === item.key;
   }
 
+  // A new-hand form open here, made before the hand just sent was saved, moves on to the next
+  // hand (heading, totals, version) and keeps what is typed in it; a game now over shows so.
+  async function moveOn(item) {
+    const form = document.querySelector("form[data-outbox]");
+    if (!form || form.action !== item.url || form.elements.number) return;
+    let fresh = null;
+    try {
+      const response = await fetch(form.action, { credentials: "same-origin", cache: "no-store" });
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      fresh = response.ok ? page.querySelector("form[data-outbox]") : null;
+    } catch (err) {
+      fresh = null; // left as it is: its save is refused as stale, and offered as the next
+    }
+    if (!fresh) return;
+    if (!fresh.querySelector("#save")) {
+      location.reload();
+      return;
+    }
+    ["h1", ".entry-totals"].forEach(function (part) {
+      const old = form.querySelector(part);
+      const now = fresh.querySelector(part);
+      if (old && now) old.replaceWith(now);
+    });
+    form.elements.version.value = fresh.elements.version.value;
+    form.dataset.outbox = fresh.dataset.outbox;
+    form.dataset.asNext = fresh.dataset.asNext;
+    form.dispatchEvent(new Event("change")); // the breakdown, as the next hand
+  }
+
   // One item's answer: gone when saved, kept with the reason when refused.
   async function settle(item, response) {
     if (response.ok) {
@@ -274,6 +303,7 @@
         return true;
       }
       announce(item);
+      await moveOn(item);
       document.dispatchEvent(new CustomEvent("companion:sent"));
       return false;
     }

@@ -231,6 +231,27 @@ def test_a_slow_answer_says_still_sending_then_keeps_the_hand(phone, live_server
     assert stored(live_server, game)["hands"] == []
 
 
+def test_a_new_hand_form_moves_on_once_the_hand_queued_before_it_is_sent(phone, live_server):
+    game = queued_hand(phone, live_server)
+    phone.route("**/hands/new", lambda route: route.abort()
+                if route.request.method == "POST" else route.continue_())
+    phone.context.set_offline(False)  # back, but the saves do not get through yet
+    phone.reload()  # a new form: the server holds no hand yet, so "Hand 1" again
+    expect(phone.locator("h1")).to_have_text("Hand 1")
+    expect(phone.locator("#outbox")).to_contain_text("Hand 1")
+    phone.unroute("**/hands/new")  # now they do: the queued Hand 1 is sent by itself
+    expect(phone.locator("#outbox-sent")).to_contain_text("Saved: Hand 1", timeout=12_000)
+    expect(phone.locator("h1")).to_have_text("Hand 2")
+    expect(phone.locator(".entry-totals")).to_contain_text("130")
+    hand_130(phone)
+    phone.click("#save")
+    expect(phone).to_have_url(f"{live_server}/games/{game['id']}", timeout=12_000)
+    expect(phone.locator('[data-total-side="0"]')).to_have_text("260")
+    after = stored(live_server, game)
+    assert (len(after["hands"]), after["totals"]) == (2, [260, 70])
+    assert queued(phone) == []
+
+
 def test_a_refused_save_does_not_leave_still_sending_behind(phone, live_server):
     game = new_game(live_server)
     phone.goto(game["edit_url"])
