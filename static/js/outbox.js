@@ -95,7 +95,7 @@
       if (item.problem.asNext) {
         actions.append(button(item.problem.asNext, function () { addAsNext(item); }));
       } else if (item.problem.status === 401 || item.problem.status === 403) {
-        // The edit link opened again (or the new one, once the key was replaced) lets it go.
+        // The edit link opened again (the new one, when the key was replaced) lets it go.
         actions.append(button(texts.send, function () { retry(item); }));
       } else if (item.problem.status === 409 || item.problem.status === 422) {
         actions.append(button(texts.open, function () { openForm(item); }));
@@ -463,9 +463,10 @@
     keepForms();
     const sendNow = document.getElementById("outbox-send");
     if (sendNow) sendNow.addEventListener("click", function () { flush(); });
-    // A key lost with the cookies may be back (the edit link opened again), or a replaced one
-    // be here now (the new link opened): try those too.
-    flush({ retry: [401, 403] });
+    // A key lost with the cookies may be back (the edit link opened again): try those too.
+    // Not a replaced key (403): sent again only at a tap, once the new link is opened, so that
+    // a phone still holding the old key does not try it at every page.
+    flush({ retry: [401] });
     setInterval(function () {
       if (load().some(function (item) { return !item.problem; })) flush();
     }, RETRY_MS);

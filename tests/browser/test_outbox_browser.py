@@ -103,7 +103,8 @@ def test_a_key_replaced_meanwhile_keeps_the_hand_and_says_so_at_the_top(phone, l
     api(f"{live_server}/api/v1/games/{game['id']}/key", {}, game["edit_key"])  # another phone
     phone.context.set_offline(False)
     problems = problem_at_the_top(phone, "Not saved: the edit key was replaced on another "
-                                         "phone. Ask the scorer for the new edit link.")
+                                         "phone. Open the new edit link from the scorer, then "
+                                         "tap Send now.")
     expect(problems).to_contain_text("Hand 1")
     expect(phone.locator("#outbox")).to_be_hidden()  # not "will send": it cannot, as it is
     assert stored(live_server, game)["hands"] == []
@@ -133,6 +134,8 @@ def test_a_hand_whose_key_was_replaced_goes_once_the_new_link_is_opened(phone, l
     for choice in ("Send now", "Copy it", "Discard"):
         expect(problems.get_by_role("button", name=choice)).to_be_visible()
     phone.goto(replaced["edit_url"])  # the new link, from the other phone
+    expect(problems).to_contain_text("the edit key was replaced")  # not sent by itself
+    problems.get_by_role("button", name="Send now").click()
     expect(phone.locator('[data-total-side="0"]')).to_have_text("130", timeout=12_000)
     expect(phone.locator("#outbox-problems")).to_be_hidden()
     after = stored(live_server, game)
