@@ -29,6 +29,23 @@ def queued(phone) -> list[dict]:
     return phone.evaluate("JSON.parse(localStorage.getItem('companion-outbox') || '[]')")
 
 
+def hand_typed(phone, live_server) -> dict:
+    """A new game opened from its edit link, Hand 1 (bid 120, took 130) typed, not saved."""
+    game = new_game(live_server)
+    phone.goto(game["edit_url"])
+    phone.click("#add-hand")
+    hand_130(phone)
+    return game
+
+
+def on_the_board(phone, live_server, game, totals: list[int]) -> None:
+    """The game's page shows `totals`, the server holds them, nothing waits on the phone."""
+    expect(phone).to_have_url(f"{live_server}/games/{game['id']}", timeout=12_000)
+    expect(phone.locator('[data-total-side="0"]')).to_have_text(str(totals[0]))
+    assert stored(live_server, game)["totals"] == totals
+    assert queued(phone) == []
+
+
 def problem_at_the_top(phone, sentence: str):
     """The refusal is said in the first screenful, above everything the scorer was doing."""
     problems = phone.locator("#outbox-problems")
@@ -165,10 +182,7 @@ def test_a_hand_whose_key_is_gone_stays_until_the_edit_link_is_opened_again(phon
 
 
 def test_a_hand_the_rules_refuse_stays_and_opens_with_why(phone, live_server):
-    game = new_game(live_server)
-    phone.goto(game["edit_url"])
-    phone.click("#add-hand")
-    hand_130(phone)
+    game = hand_typed(phone, live_server)
     phone.context.set_offline(True)
     phone.fill("#bidder_points", "132")  # typed with no connection: nothing checks it yet
     phone.click("#save")
@@ -218,10 +232,7 @@ def test_a_hand_for_a_deleted_game_stays_on_the_phone(phone, live_server):
 
 
 def test_a_slow_answer_says_still_sending_then_keeps_the_hand(phone, live_server):
-    game = new_game(live_server)
-    phone.goto(game["edit_url"])
-    phone.click("#add-hand")
-    hand_130(phone)
+    game = hand_typed(phone, live_server)
     held: list = []
     phone.route("**/hands/new", lambda route: held.append(route)
                 if route.request.method == "POST" else route.continue_())
@@ -248,18 +259,11 @@ def test_a_new_hand_form_moves_on_once_the_hand_queued_before_it_is_sent(phone, 
     expect(phone.locator(".entry-totals")).to_contain_text("130")
     hand_130(phone)
     phone.click("#save")
-    expect(phone).to_have_url(f"{live_server}/games/{game['id']}", timeout=12_000)
-    expect(phone.locator('[data-total-side="0"]')).to_have_text("260")
-    after = stored(live_server, game)
-    assert (len(after["hands"]), after["totals"]) == (2, [260, 70])
-    assert queued(phone) == []
+    on_the_board(phone, live_server, game, [260, 70])  # two hands of [130, 35]
 
 
 def test_a_refused_save_does_not_leave_still_sending_behind(phone, live_server):
-    game = new_game(live_server)
-    phone.goto(game["edit_url"])
-    phone.click("#add-hand")
-    hand_130(phone)
+    game = hand_typed(phone, live_server)
     phone.fill("#bidder_points", "132")
     phone.click("#save")  # refused: the form comes back with why
     expect(phone.locator("#preview")).to_contain_text("Points come in steps of 5")
