@@ -462,9 +462,11 @@ class Server:
 
 @contextmanager
 def gunicorn(env: dict[str, str], log: Path, workers: int = 2, threads: int = 4,
-             extra: tuple[str, ...] = (), worker_class: str = "gthread") -> Iterator[Server]:
-    """`python -m gunicorn 'companion:create_app()'` on a free loopback port."""
-    port = free_port()
+             extra: tuple[str, ...] = (), worker_class: str = "gthread",
+             port: int | None = None) -> Iterator[Server]:
+    """`python -m gunicorn 'companion:create_app()'` on a free loopback port (or on `port`:
+    the same server back after a kill)."""
+    port = port or free_port()
     pool = (["--threads", str(threads)] if worker_class == "gthread"
             else ["--worker-connections", "2000"])
     command = [sys.executable, "-m", "gunicorn", "companion:create_app()",

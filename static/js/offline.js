@@ -51,7 +51,10 @@
   }
 
   // Reloaded only once the server answers: a network just back may not carry the first
-  // request yet, and a reload then would land on this page again with nothing left to wake it.
+  // request yet, and a reload then would land on this page again. Asked every few seconds
+  // from the start, as a board polls: a server that restarted while the phone stayed online
+  // sends no `online` event, and the scorer must not be left reading "No connection".
+  const RECHECK_MS = 3000;
   let asking = false;
   async function backAgain() {
     if (asking || !navigator.onLine || waiting()) return;
@@ -59,11 +62,11 @@
     const answers = await reachable();
     asking = false;
     if (answers) location.reload();
-    else setTimeout(backAgain, 3000);
   }
 
   window.addEventListener("online", backAgain);
   document.addEventListener("companion:sent", backAgain);
+  setInterval(backAgain, RECHECK_MS);
 
   document.addEventListener("DOMContentLoaded", function () {
     document.getElementById("try-again").addEventListener("click", function () {

@@ -94,7 +94,8 @@
       actions.className = "actions";
       if (item.problem.asNext) {
         actions.append(button(item.problem.asNext, function () { addAsNext(item); }));
-      } else if (item.problem.status === 401) {
+      } else if (item.problem.status === 401 || item.problem.status === 403) {
+        // The edit link opened again (the new one, when the key was replaced) lets it go.
         actions.append(button(texts.send, function () { retry(item); }));
       } else if (item.problem.status === 409 || item.problem.status === 422) {
         actions.append(button(texts.open, function () { openForm(item); }));
@@ -264,6 +265,35 @@
     return field !== null && field.value === item.key;
   }
 
+  // A new-hand form open here, made before the hand just sent was saved, moves on to the next
+  // hand (heading, totals, version) and keeps what is typed in it; a game now over shows so.
+  async function moveOn(item) {
+    const form = document.querySelector("form[data-outbox]");
+    if (!form || form.action !== item.url || form.elements.number) return;
+    let fresh = null;
+    try {
+      const response = await fetch(form.action, { credentials: "same-origin", cache: "no-store" });
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      fresh = response.ok ? page.querySelector("form[data-outbox]") : null;
+    } catch (err) {
+      fresh = null; // left as it is: its save is refused as stale, and offered as the next
+    }
+    if (!fresh) return;
+    if (!fresh.querySelector("#save")) {
+      location.reload();
+      return;
+    }
+    ["h1", ".entry-totals"].forEach(function (part) {
+      const old = form.querySelector(part);
+      const now = fresh.querySelector(part);
+      if (old && now) old.replaceWith(now);
+    });
+    form.elements.version.value = fresh.elements.version.value;
+    form.dataset.outbox = fresh.dataset.outbox;
+    form.dataset.asNext = fresh.dataset.asNext;
+    form.dispatchEvent(new Event("change")); // the breakdown, as the next hand
+  }
+
   // One item's answer: gone when saved, kept with the reason when refused.
   async function settle(item, response) {
     if (response.ok) {
@@ -273,6 +303,7 @@
         return true;
       }
       announce(item);
+      await moveOn(item);
       document.dispatchEvent(new CustomEvent("companion:sent"));
       return false;
     }
@@ -364,17 +395,22 @@
       });
     }
   });
-  const pending = new WeakMap(); // a form's save in flight: what ends its "Still sending…"
+  // A save in flight, by its request: what ends its "Still sending…". Not by its form: a
+  // refused save (422, 409) swaps the form out, and htmx then says afterRequest from a parent
+  // still on the page, with that parent as the event's element.
+  const pending = new WeakMap();
   document.addEventListener("htmx:beforeRequest", function (event) {
-    const form = outboxForm(event);
-    if (form) slowly(new Promise(function (resolve) { pending.set(form, resolve); }));
+    const xhr = event.detail.xhr;
+    if (outboxForm(event) && xhr) {
+      slowly(new Promise(function (resolve) { pending.set(xhr, resolve); }));
+    }
   });
   // Tapped again and this time it went through: nothing is left to send.
   document.addEventListener("htmx:afterRequest", function (event) {
+    const finish = event.detail.xhr && pending.get(event.detail.xhr);
+    if (finish) finish();
     const form = outboxForm(event);
     if (!form) return;
-    const finish = pending.get(form);
-    if (finish) finish();
     // A save answers with HX-Redirect, which htmx follows before marking it successful.
     const status = event.detail.xhr ? event.detail.xhr.status : 0;
     if (event.detail.successful || (status >= 200 && status < 300)) {
@@ -428,6 +464,8 @@
     const sendNow = document.getElementById("outbox-send");
     if (sendNow) sendNow.addEventListener("click", function () { flush(); });
     // A key lost with the cookies may be back (the edit link opened again): try those too.
+    // Not a replaced key (403): sent again only at a tap, once the new link is opened, so that
+    // a phone still holding the old key does not try it at every page.
     flush({ retry: [401] });
     setInterval(function () {
       if (load().some(function (item) { return !item.problem; })) flush();

@@ -189,3 +189,13 @@ def fails_once(context, url: str, fail) -> list[str]:
 
     context.route(url, route_it)
     return failed
+
+
+def under_the_worker(page, url: str) -> None:
+    """Open `url` once the service worker is active, so that it controls this load."""
+    page.goto(url)
+    # Active first, then a reload: a page that started loading while the worker was being
+    # installed is not one it controls.
+    page.wait_for_function("async () => !!(await navigator.serviceWorker.ready).active")
+    page.reload()
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")

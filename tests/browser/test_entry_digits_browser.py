@@ -1,4 +1,5 @@
-"""Hand entry in Persian digits: steppers count from ۲۶, card marks show the reader's digits."""
+"""Hand entry in Persian digits: steppers count from ۲۶, card marks and digits typed on a Latin
+keypad show the reader's digits."""
 
 from __future__ import annotations
 
@@ -6,6 +7,9 @@ import json
 import urllib.request
 
 import pytest
+from playwright.sync_api import expect
+
+from .helpers import api
 
 pytestmark = pytest.mark.browser
 
@@ -35,3 +39,29 @@ def test_stepper_counts_on_from_a_number_typed_in_persian_digits(page, live_serv
     page.fill("#cards_0", "۲۶")
     page.click('[data-step="1"][data-for="cards_0"]')
     assert page.input_value("#cards_0") == "27"
+
+
+def test_latin_digits_typed_show_in_the_readers_digits_and_are_saved_as_typed(page,
+                                                                            live_server):
+    game = basra_game(live_server)
+    page.context.add_cookies([{"name": "digits", "value": "arab", "url": live_server}])
+    page.goto(game["edit_url"])
+    page.goto(f"{live_server}/games/{game['id']}/hands/new?mode=quick")
+    field = page.locator("#cards_0")
+    field.press_sequentially("3")
+    expect(field).to_have_value("٣")  # at once, not once the page is drawn again
+    field.press_sequentially("0")
+    expect(field).to_have_value("٣٠")
+    field.press("ArrowLeft")  # typed between ٣ and ٠: the caret stays where it was
+    field.press_sequentially("12")
+    expect(field).to_have_value("٣١٢٠")
+    field.fill("")
+    field.press_sequentially("27")
+    expect(field).to_have_value("٢٧")
+    for tap in ('label[for="two_of_clubs-0"]', 'label[for="ten_of_diamonds-1"]',
+                'label[for="jacks_0-2"]', 'label[for="aces_0-2"]',
+                '[data-for="basras_0"][data-step="1"]', "#save"):
+        page.click(tap)  # the rest of the hand, as basra_hand has it, saved
+    expect(page).to_have_url(f"{live_server}/games/{game['id']}")
+    hand = api(f"{live_server}/api/v1/games/{game['id']}")["hands"][0]["hand"]
+    assert hand["cards"] == [27, 25]  # 27 typed, the other side the rest of 52

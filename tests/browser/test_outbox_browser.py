@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from .helpers import NOT_SAVED, api, hand_130, new_game, saved_offline, stored
+from .helpers import NOT_SAVED, api, hand_130, new_game, saved_offline, stored, under_the_worker
 
 pytestmark = pytest.mark.browser
 
@@ -27,6 +27,23 @@ def queued_hand(phone, live_server) -> dict:
 
 def queued(phone) -> list[dict]:
     return phone.evaluate("JSON.parse(localStorage.getItem('companion-outbox') || '[]')")
+
+
+def hand_typed(phone, live_server) -> dict:
+    """A new game opened from its edit link, Hand 1 (bid 120, took 130) typed, not saved."""
+    game = new_game(live_server)
+    phone.goto(game["edit_url"])
+    phone.click("#add-hand")
+    hand_130(phone)
+    return game
+
+
+def on_the_board(phone, live_server, game, totals: list[int]) -> None:
+    """The game's page shows `totals`, the server holds them, nothing waits on the phone."""
+    expect(phone).to_have_url(f"{live_server}/games/{game['id']}", timeout=12_000)
+    expect(phone.locator('[data-total-side="0"]')).to_have_text(str(totals[0]))
+    assert stored(live_server, game)["totals"] == totals
+    assert queued(phone) == []
 
 
 def problem_at_the_top(phone, sentence: str):
@@ -103,7 +120,8 @@ def test_a_key_replaced_meanwhile_keeps_the_hand_and_says_so_at_the_top(phone, l
     api(f"{live_server}/api/v1/games/{game['id']}/key", {}, game["edit_key"])  # another phone
     phone.context.set_offline(False)
     problems = problem_at_the_top(phone, "Not saved: the edit key was replaced on another "
-                                         "phone. Ask the scorer for the new edit link.")
+                                         "phone. Open the new edit link from the scorer, then "
+                                         "tap Send now.")
     expect(problems).to_contain_text("Hand 1")
     expect(phone.locator("#outbox")).to_be_hidden()  # not "will send": it cannot, as it is
     assert stored(live_server, game)["hands"] == []
@@ -119,6 +137,27 @@ def test_a_key_replaced_meanwhile_keeps_the_hand_and_says_so_at_the_top(phone, l
     expect(problems).to_be_hidden()
     assert queued(phone) == []
     assert stored(live_server, game)["hands"] == []
+
+
+def test_a_hand_whose_key_was_replaced_goes_once_the_new_link_is_opened(phone, live_server):
+    game = queued_hand(phone, live_server)
+    replaced = api(f"{live_server}/api/v1/games/{game['id']}/key", {}, game["edit_key"])
+    keys: list[str] = []
+    phone.on("request", lambda r: keys.extend(
+        p.split("=", 1)[1] for p in (r.post_data or "").split("&") if p.startswith("key="))
+        if r.method == "POST" and r.url.endswith("/hands/new") else None)
+    phone.context.set_offline(False)
+    problems = problem_at_the_top(phone, "the edit key was replaced")
+    for choice in ("Send now", "Copy it", "Discard"):
+        expect(problems.get_by_role("button", name=choice)).to_be_visible()
+    phone.goto(replaced["edit_url"])  # the new link, from the other phone
+    expect(problems).to_contain_text("the edit key was replaced")  # not sent by itself
+    problems.get_by_role("button", name="Send now").click()
+    expect(phone.locator('[data-total-side="0"]')).to_have_text("130", timeout=12_000)
+    expect(phone.locator("#outbox-problems")).to_be_hidden()
+    after = stored(live_server, game)
+    assert (len(after["hands"]), after["totals"]) == (1, [130, 35])
+    assert queued(phone) == [] and len(keys) >= 2 and len(set(keys)) == 1
 
 
 def test_a_hand_whose_key_is_gone_stays_until_the_edit_link_is_opened_again(phone,
@@ -143,10 +182,7 @@ def test_a_hand_whose_key_is_gone_stays_until_the_edit_link_is_opened_again(phon
 
 
 def test_a_hand_the_rules_refuse_stays_and_opens_with_why(phone, live_server):
-    game = new_game(live_server)
-    phone.goto(game["edit_url"])
-    phone.click("#add-hand")
-    hand_130(phone)
+    game = hand_typed(phone, live_server)
     phone.context.set_offline(True)
     phone.fill("#bidder_points", "132")  # typed with no connection: nothing checks it yet
     phone.click("#save")
@@ -196,17 +232,51 @@ def test_a_hand_for_a_deleted_game_stays_on_the_phone(phone, live_server):
 
 
 def test_a_slow_answer_says_still_sending_then_keeps_the_hand(phone, live_server):
-    game = new_game(live_server)
-    phone.goto(game["edit_url"])
-    phone.click("#add-hand")
-    hand_130(phone)
+    game = hand_typed(phone, live_server)
     held: list = []
     phone.route("**/hands/new", lambda route: held.append(route)
                 if route.request.method == "POST" else route.continue_())
     phone.click("#save")
     slow = phone.locator("#outbox-slow")
-    expect(slow).to_have_text("Still sending…", timeout=4_000)  # well before the 8 s timeout
+    expect(slow).to_be_visible(timeout=4_000)  # well before the 8 s timeout
+    expect(slow).to_have_text("Still sending…")
     expect(phone.locator("#outbox")).to_contain_text("Hand 1", timeout=12_000)
+    expect(slow).to_be_hidden()
+    assert stored(live_server, game)["hands"] == []
+
+
+def test_a_new_hand_form_moves_on_once_the_hand_queued_before_it_is_sent(phone, live_server):
+    game = queued_hand(phone, live_server)
+    phone.route("**/hands/new", lambda route: route.abort()
+                if route.request.method == "POST" else route.continue_())
+    phone.context.set_offline(False)  # back, but the saves do not get through yet
+    phone.reload()  # a new form: the server holds no hand yet, so "Hand 1" again
+    expect(phone.locator("h1")).to_have_text("Hand 1")
+    expect(phone.locator("#outbox")).to_contain_text("Hand 1")
+    phone.unroute("**/hands/new")  # now they do: the queued Hand 1 is sent by itself
+    expect(phone.locator("#outbox-sent")).to_contain_text("Saved: Hand 1", timeout=12_000)
+    expect(phone.locator("h1")).to_have_text("Hand 2")
+    expect(phone.locator(".entry-totals")).to_contain_text("130")
+    hand_130(phone)
+    phone.click("#save")
+    on_the_board(phone, live_server, game, [260, 70])  # two hands of [130, 35]
+
+
+def test_a_refused_save_does_not_leave_still_sending_behind(phone, live_server):
+    game = hand_typed(phone, live_server)
+    phone.fill("#bidder_points", "132")
+    phone.click("#save")  # refused: the form comes back with why
+    expect(phone.locator("#preview")).to_contain_text("Points come in steps of 5")
+    phone.fill("#bidder_points", "130")
+    held: list = []
+    phone.route("**/hands/new", lambda route: held.append(route)
+                if route.request.method == "POST" else route.continue_())
+    phone.click("#save")
+    slow = phone.locator("#outbox-slow")
+    expect(slow).to_be_visible(timeout=4_000)  # this one is being sent...
+    expect(slow).to_have_text("Still sending…")
+    held[0].abort()  # ...and ends with no answer: kept, and nothing is being sent any more
+    expect(phone.locator("#outbox")).to_contain_text("Hand 1")
     expect(slow).to_be_hidden()
     assert stored(live_server, game)["hands"] == []
 
@@ -243,16 +313,6 @@ def kept_with(page, path: str) -> list[str]:
         if any(path + "\n" in text for text in texts):
             return texts
     raise AssertionError(f"{path} is not kept")
-
-
-def under_the_worker(page, url: str) -> None:
-    """Open `url` once the service worker is active, so that it controls this load."""
-    page.goto(url)
-    # Active first, then a reload: a page that started loading while the worker was being
-    # installed is not one it controls.
-    page.wait_for_function("async () => !!(await navigator.serviceWorker.ready).active")
-    page.reload()
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 def test_the_worker_keeps_no_key_and_a_correction_is_queued_with_the_server_gone(installed,
