@@ -32,6 +32,16 @@ def api(url: str, body: Any = None, key: str | None = None, method: str | None =
         return json.loads(response.read())
 
 
+def confirming_knockout(server: str) -> tuple[dict, str]:
+    """A Basra knockout of four, best of one, whose results the side that lost confirms;
+    the tournament and its API address."""
+    t = api(server + "/api/v1/tournaments", {
+        "name": "Cup", "game": "basra", "format": "knockout",
+        "entrants": ["Anis", "Badia", "Cala", "Dina"],
+        "settings": {"best_of": 1, "confirm_results": True}})
+    return t, f"{server}/api/v1/tournaments/{t['id']}"
+
+
 def listen_for_stream(page) -> None:
     """Wait until the page's live stream has spoken once (a beat or a change)."""
     page.evaluate("""() => { window.heard = 0;

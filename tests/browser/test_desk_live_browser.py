@@ -13,17 +13,13 @@ import pytest
 from playwright.sync_api import expect
 
 from ..helpers import sweep
-from .helpers import api, listen_for_stream
+from .helpers import api, confirming_knockout, listen_for_stream
 
 pytestmark = pytest.mark.browser
 
 
 def test_the_desk_follows_the_tables_and_keeps_what_is_typed(page, live_server):
-    t = api(live_server + "/api/v1/tournaments", {
-        "name": "Cup", "game": "basra", "format": "knockout",
-        "entrants": ["Anis", "Badia", "Cala", "Dina"],
-        "settings": {"best_of": 1, "confirm_results": True}})
-    base = f"{live_server}/api/v1/tournaments/{t['id']}"
+    t, base = confirming_knockout(live_server)
     first, second = api(base + "/rounds", {}, t["director_key"])["matches"]
     page.goto(t["director_url"])  # the desk, with the director's cookie
     listen_for_stream(page)

@@ -13,17 +13,13 @@ import pytest
 from playwright.sync_api import expect
 
 from ..helpers import sweep
-from .helpers import api, no_horizontal_overflow
+from .helpers import api, confirming_knockout, no_horizontal_overflow
 
 pytestmark = pytest.mark.browser
 
 
 def test_the_director_corrects_a_disputed_hand_on_a_phone(page, live_server):
-    t = api(live_server + "/api/v1/tournaments", {
-        "name": "Cup", "game": "basra", "format": "knockout",
-        "entrants": ["Anis", "Badia", "Cala", "Dina"],
-        "settings": {"best_of": 1, "confirm_results": True}})
-    base = f"{live_server}/api/v1/tournaments/{t['id']}"
+    t, base = confirming_knockout(live_server)
     match = api(base + "/rounds", {}, t["director_key"])["matches"][0]
     game = match["current_game"]
     api(f"{live_server}/api/v1/games/{game}/hands", {"hand": sweep(0)}, match["edit_key"])
