@@ -41,7 +41,8 @@ class Entrant(SQLModel, table=True):
     seed: int
     name: str = Field(max_length=90)
     players: list[Any] = json_field()
-    # Withdrawn: {"after_round": n, "reason": text}; its results stand, it is paired no more.
+    # Withdrawn: {"after_round": n, "reason": text}, n the last round finished (every table
+    # decided) when it left; its results stand, it is paired no more.
     withdrawn: dict[str, Any] | None = json_field(nullable=True)
 
 

@@ -171,7 +171,13 @@ class TournamentView:
     def current_round(self) -> int:
         """The round being played (1-based): the first with a match undecided, else the last;
         0 before the first round."""
-        return next((number for number, r in enumerate(self.rounds, start=1)
+        return min(self.rounds_finished + 1, len(self.rounds))
+
+    @property
+    def rounds_finished(self) -> int:
+        """The last round finished (every table decided) with every round before it; 0 for
+        none."""
+        return next((number - 1 for number, r in enumerate(self.rounds, start=1)
                      if not all(m.decided for m in r)), len(self.rounds))
 
     @cached_property
