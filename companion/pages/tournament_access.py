@@ -15,6 +15,7 @@ from ..services.keys import key_matches
 from ..services.tournament_keys import SideKeys
 from ..services.tournaments import TournamentNotFound
 from .access import KEY_COOKIES, also_opens, bearer_or_cookie, explains_refusal
+from .access import presented_key as game_key
 
 COOKIE_PREFIX = "director_"
 KEY_COOKIES.append(COOKIE_PREFIX)  # a director's key opens the games at the tournament's tables
@@ -54,13 +55,20 @@ def require_director(tournament_id: str) -> str:
 @also_opens
 def director_opens(game_id: str) -> bool:
     """The director's key (header, or the director's cookie on pages) opens every game at the
-    tournament's tables; the change is then the director's."""
+    tournament's tables; the change is then the director's. A wrong director cookie counts
+    as a refused key, on a page read too."""
     session = get_session()
     link = session.exec(select(MatchGame).where(MatchGame.game_id == game_id)).first()
     if link is None:
         return False
     row = session.get(Tournament, link.tournament_id)
-    if row is None or not key_matches(presented_key(row.id), row.director_key_hash):
+    if row is None:
+        return False
+    key = presented_key(row.id)
+    if not key_matches(key, row.director_key_hash):
+        # A key sent in the header is the game's own key too: counted once, by the game.
+        if key and key != game_key(game_id):
+            refuse_key(row.id)
         return False
     acting.current().by = acting.DIRECTOR
     return True
