@@ -3,16 +3,16 @@ which side of a match a presented confirmation key belongs to."""
 
 from __future__ import annotations
 
-from flask import abort, current_app
+from flask import abort
 from sqlmodel import select
 
 from ..db import get_session
 from ..limits import refuse_key
-from ..models_tournament import Match, MatchGame, Tournament
+from ..models_tournament import MatchGame, Tournament
 from ..rules.messages import N_, Msg, msg
 from ..services import acting
 from ..services.keys import key_matches
-from ..services.tournament_keys import SideKeys
+from ..services.tournament_keys import side_of
 from ..services.tournaments import TournamentNotFound
 from .access import KEY_COOKIES, also_opens, bearer_or_cookie, explains_refusal
 from .access import presented_key as game_key
@@ -83,23 +83,10 @@ def table_link_replaced(game_id: str) -> Msg | None:
     return msg(N_("This table link was replaced; ask the director for the new one."))
 
 
-def match_side_keys(tournament_id: str, match_id: int) -> SideKeys:
-    """The keys of the match's sides, from this app's secret and the match's generation."""
-    secret = current_app.secret_key
-    text = secret.decode() if isinstance(secret, bytes) else str(secret)
-    match = get_session().get(Match, match_id)
-    return SideKeys(text, tournament_id, match_id,
-                    match.side_key_generation if match is not None else 0)
-
-
-def side_key(tournament_id: str, match_id: int, side: int) -> str:
-    """The key one side of the match confirms its result with."""
-    return match_side_keys(tournament_id, match_id).key(side)
-
-
-def counted_side(tournament_id: str, match_id: int, sides: int, key: str | None) -> int | None:
-    """Which side `key` belongs to; a presented key that is no side's counts as refused."""
-    side = match_side_keys(tournament_id, match_id).side_of(key, sides)
+def counted_side(tournament_id: str, side_keys: list[str], key: str | None) -> int | None:
+    """Which side of a match holding `side_keys` the key belongs to; a presented key that is
+    no side's counts as refused."""
+    side = side_of(side_keys, key)
     if side is None and key:
         refuse_key(tournament_id)
     return side
