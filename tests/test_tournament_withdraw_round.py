@@ -9,8 +9,8 @@ and Badia v Cala at table 2; a Swiss's is Anis v Badia and Cala v Dina.
 
 from __future__ import annotations
 
-from .helpers import director, next_round, play, sweep
 from .helpers import create_tournament as create
+from .helpers import director, next_round, play, sweep
 
 FOUR = ["Anis", "Badia", "Cala", "Dina"]
 
