@@ -61,7 +61,7 @@ def build(session: Session, rng: random.Random) -> str:
         rng.shuffle(ids)
         for table in range(ENTRANTS // 2):
             match = Match(tournament_id="bench", round_id=round_row.id, table=table + 1,
-                          sides=[ids[2 * table], ids[2 * table + 1]], key_hash="x")
+                          sides=[ids[2 * table], ids[2 * table + 1]], key_hash="x", side_keys=[])
             session.add(match)
             session.flush()
             winner = rng.randrange(2)
@@ -107,11 +107,11 @@ def main() -> None:
             ms = best(5, lambda: pairing.swiss(order[:-1], played, Counter()))
             print(f"next Swiss round, {ENTRANTS - 1} entrants with a bye: {ms:.1f} ms")
             # What the director waits for: pairing plus creating every table's game.
-            fresh, key = tournaments.create_tournament(
+            fresh, _key = tournaments.create_tournament(
                 session, "Bench", "basra", None, "swiss",
                 [f"Player {n}" for n in range(ENTRANTS)])
             start = time.perf_counter()
-            tournaments.next_round(session, fresh.row.id, key)
+            tournaments.next_round(session, fresh.row.id)
             print(f"pair a Swiss round and start its {ENTRANTS // 2} games "
                   f"(the whole request's work, SQLite): "
                   f"{(time.perf_counter() - start) * 1000:.0f} ms")

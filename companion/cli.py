@@ -31,7 +31,7 @@ def init_app(app: Flask) -> None:
 @click.command()
 def migrate() -> None:
     """Bring the database schema up to date."""
-    db.upgrade(current_app.config["SQLALCHEMY_URL"])
+    db.upgrade(current_app.config["SQLALCHEMY_URL"], current_app.config["SECRET_KEY"])
     click.echo("Database schema is up to date.")
 
 

@@ -63,6 +63,9 @@ def alembic_config(url: str) -> Config:
     return config
 
 
-def upgrade(url: str) -> None:
-    """Bring the schema at `url` up to the newest migration."""
-    command.upgrade(alembic_config(url), "head")
+def upgrade(url: str, secret_key: str | None = None) -> None:
+    """Bring the schema at `url` up to the newest migration; `secret_key` (the app's) lets a
+    migration keep what was worked out from it (0012: the sides' confirmation links)."""
+    config = alembic_config(url)
+    config.attributes["secret_key"] = secret_key
+    command.upgrade(config, "head")

@@ -41,7 +41,8 @@ class Entrant(SQLModel, table=True):
     seed: int
     name: str = Field(max_length=90)
     players: list[Any] = json_field()
-    # Withdrawn: {"after_round": n, "reason": text}; its results stand, it is paired no more.
+    # Withdrawn: {"after_round": n, "reason": text}, n the last round finished (every table
+    # decided) when it left; its results stand, it is paired no more.
     withdrawn: dict[str, Any] | None = json_field(nullable=True)
 
 
@@ -65,14 +66,26 @@ class Match(SQLModel, table=True):
     table: int
     sides: list[Any] = json_field()
     key_hash: str = Field(max_length=128)
+    # The table's scorer key as the director can show it (random, never derived from the id:
+    # a database may give a removed match's id again); None once its scorer set a new one, or
+    # for a table paired before keys were stored (tournament_keys.shown_table_key).
+    table_key: str | None = Field(default=None, max_length=32)
     manual: dict[str, Any] | None = json_field(nullable=True)
     # The losing side's word on the result: confirmed or disputed, and the result it was about.
     confirmation: dict[str, Any] | None = json_field(nullable=True)
-    # How many times the director replaced the sides' confirmation links (their keys derive
-    # from it: a new number ends the old links).
-    side_key_generation: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
+    # Each side's key to confirm the result with, random; new ones end the old links.
+    side_keys: list[Any] = json_field()
     # A knockout's match between the two semi-final losers, played beside the final.
     third_place: bool = False
+
+
+class ReplacedSideKey(SQLModel, table=True):
+    """A side's confirmation key that new ones replaced (the director's, or a match re-seated
+    or taken back): refused with a sentence saying so, whichever match now has its id."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    tournament_id: str = _tournament_fk()
+    key_hash: str = Field(max_length=128)
 
 
 class MatchGame(SQLModel, table=True):

@@ -100,7 +100,9 @@ def test_the_scorers_correction_that_flips_a_game_reseats_the_final(client):
     assert answer.status_code == 200, answer.get_json()
     assert answer.get_json()["winners"] == [1]
     assert body(client, t)["rounds"][1]["matches"][0]["names"] == ["Dina", "Badia"]
-    correction = history(client, t)[1]  # newest first: the re-seat, then the correction
+    # Newest first: the final's links replaced, its re-seat, then the correction.
+    assert [e["kind"] for e in history(client, t)[:2]] == ["links_replaced", "reseat"]
+    correction = history(client, t)[2]
     assert (correction["kind"], correction["by"], correction["names"]) == (
         "correction", "scorer", ["Anis", "Dina"])
     assert correction["before"]["places"] == [1, 2]
@@ -129,8 +131,9 @@ def test_the_scorers_flip_of_a_started_final_is_refused_and_the_director_cascade
     assert body(client, t)["rounds"][1]["matches"][0]["names"] == ["Dina", "Badia"]
     changes = text(client.get(f"/games/{game['id']}/history"))
     assert "Hand 1 corrected: Dina took the last basra (by the director)" in changes
-    kinds = [(e["kind"], e["by"]) for e in history(client, t)[:2]]
-    assert kinds == [("reseat", "director"), ("correction", "director")]
+    kinds = [(e["kind"], e["by"]) for e in history(client, t)[:3]]
+    assert kinds == [("links_replaced", "director"), ("reseat", "director"),
+                     ("correction", "director")]
 
 
 def test_a_decided_dispute_pairs_the_new_winner(client):
@@ -360,7 +363,7 @@ def test_the_history_says_who_did_what_at_which_table(client):
     assert client.get(f"/api/v1/tournaments/{t['id']}/history").status_code == 401
     result(client, t, first[0]["id"], winner=1)
     events = history(client, t)
-    newest = events[1]  # after it: the final re-seated
+    newest = events[2]  # after it: the final re-seated, and its links replaced
     assert newest | {"at": None} == {
         "at": None, "kind": "result", "by": "director", "round": 1, "table": 1,
         "match": first[0]["id"], "names": ["Anis", "Dina"], "reason": "names swapped",
@@ -368,7 +371,7 @@ def test_the_history_says_who_did_what_at_which_table(client):
         "after": {"places": [2, 1], "points": [163, 0]}}
     kinds = [e["kind"] for e in reversed(events)]
     assert kinds == ["create", "entrants", "round", "result", "result", "round", "result",
-                     "reseat"]
+                     "reseat", "links_replaced"]
     assert all(e["at"].endswith("+00:00") for e in events)
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .helpers import BASRA_WIN, director, fresh_match, next_round
+from .helpers import BASRA_WIN, client_at, director, fresh_match, limited_app, next_round
 from .helpers import create_tournament as create
 
 
@@ -100,3 +100,24 @@ def test_the_history_without_a_key_says_it_takes_one_to_read(client):
     wrong = client.get(f"/api/v1/tournaments/{t['id']}/history",
                        headers={"Authorization": "Bearer nope"})
     assert wrong.status_code == 403
+
+
+def test_a_wrong_director_cookie_on_a_table_games_page_counts_as_a_wrong_key(db_url):
+    app = limited_app(db_url, RATELIMIT_STORAGE_URI="memory://",
+                      RATELIMIT_CREATE_GAME="20/minute")  # RATELIMIT_WRONG_KEY: 3/minute
+    try:
+        t = create(client_at(app, "192.0.2.80"))
+        game = next_round(client_at(app, "192.0.2.80"), t)["matches"][0]["current_game"]
+        guesser = client_at(app, "192.0.2.81")
+        guesser.set_cookie(f"director_{t['id']}", "guess")
+        for _ in range(3):  # the board is shown to a viewer, and each guess counted
+            page = guesser.get(f"/games/{game}")
+            assert page.status_code == 200 and "Add hand" not in page.get_data(as_text=True)
+        assert guesser.get(f"/games/{game}").status_code == 429
+        # A wrong key sent to the table's game through the API is one guess, not two.
+        sender = client_at(app, "192.0.2.82")
+        for _ in range(3):
+            assert save(sender, game, "guess").status_code == 403
+        assert save(sender, game, "guess").status_code == 429
+    finally:
+        app.extensions["engine"].dispose()

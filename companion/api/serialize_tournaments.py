@@ -9,7 +9,6 @@ from typing import Any, cast
 from flask import url_for
 
 from ..models_tournament import TournamentEvent
-from ..pages.tournament_access import side_key
 from ..services import tournaments
 from ..services.tournament_keys import shown_table_key
 from ..services.tournament_status import knockout_standings
@@ -25,12 +24,6 @@ def event_json(event: TournamentEvent) -> a.Event:
                    round=event.round, table=event.table, match=event.match_id,
                    names=event.names or [], reason=event.reason, before=event.before,
                    after=event.after)
-
-
-def _side_keys(view: tournaments.MatchView) -> list[str]:
-    """Each side's confirmation key, for the director's eyes only."""
-    return [side_key(view.row.tournament_id, view.row.id or 0, side)
-            for side in range(len(view.row.sides))]
 
 
 def standings_json(tournament: tournaments.TournamentView) -> list[a.Standing]:
@@ -101,10 +94,9 @@ def _dispute(stored: dict[str, Any] | None) -> a.Dispute | None:
 def tournament_match_json(view: tournaments.MatchView, key: str | None) -> a.TournamentMatch:
     links: dict[str, Any] = {}
     if key and view.asks_confirmation and not view.bye:
-        links["side_keys"] = _side_keys(view)
-        links["side_urls"] = [side_url(view.row.tournament_id, view.row.id or 0, side)
-                              for side in range(len(view.row.sides))]
-    scorer = shown_table_key(key, view.row.id or 0, view.row.key_hash) if key else None
+        links["side_keys"] = list(view.row.side_keys)
+        links["side_urls"] = [side_url(view, side) for side in range(len(view.row.sides))]
+    scorer = shown_table_key(key, view.row) if key else None
     if scorer and not view.bye:
         links["edit_key"] = scorer
         links["table_url"] = url_for("tournaments.table", tournament_id=view.row.tournament_id,

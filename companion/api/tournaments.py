@@ -13,7 +13,6 @@ from ..pages.tournament_access import (
     counted_director_key,
     counted_side,
     director_key,
-    match_side_keys,
     presented_key,
     require_director,
 )
@@ -63,7 +62,7 @@ def add_entrants(tournament_id: str) -> ResponseReturnValue:
 @creates
 def next_round(tournament_id: str) -> ResponseReturnValue:
     key = require_director(tournament_id)
-    tournament = tournaments.next_round(get_session(), tournament_id, key)
+    tournament = tournaments.next_round(get_session(), tournament_id)
     body = tournament_json(tournament, key)
     return jsonify(with_warnings(body.rounds[-1]).plain()), 201
 
@@ -123,10 +122,9 @@ def _speaker(tournament_id: str, match_id: int) -> int | None:
     tournament = tournaments.load(get_session(), tournament_id)
     view = tournaments.match_view(tournament, match_id)
     key = presented_key(tournament_id)
-    side = counted_side(tournament_id, match_id, len(view.row.sides), key)
+    side = counted_side(tournament_id, view.row.side_keys, key)
     if side is None:
-        confirmations.refuse_replaced(match_side_keys(tournament_id, match_id),
-                                      len(view.row.sides), key)
+        confirmations.refuse_replaced(get_session(), tournament_id, key)
         abort(401 if not key else 403)
     return side
 

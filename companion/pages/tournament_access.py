@@ -3,18 +3,19 @@ which side of a match a presented confirmation key belongs to."""
 
 from __future__ import annotations
 
-from flask import abort, current_app
+from flask import abort
 from sqlmodel import select
 
 from ..db import get_session
 from ..limits import refuse_key
-from ..models_tournament import Match, MatchGame, Tournament
+from ..models_tournament import MatchGame, Tournament
 from ..rules.messages import N_, Msg, msg
 from ..services import acting
 from ..services.keys import key_matches
-from ..services.tournament_keys import SideKeys
+from ..services.tournament_keys import side_of
 from ..services.tournaments import TournamentNotFound
 from .access import KEY_COOKIES, KeyToRead, also_opens, bearer_or_cookie, explains_refusal
+from .access import presented_key as game_key
 
 COOKIE_PREFIX = "director_"
 KEY_COOKIES.append(COOKIE_PREFIX)  # a director's key opens the games at the tournament's tables
@@ -57,13 +58,20 @@ def require_director(tournament_id: str, to_read: bool = False) -> str:
 @also_opens
 def director_opens(game_id: str) -> bool:
     """The director's key (header, or the director's cookie on pages) opens every game at the
-    tournament's tables; the change is then the director's."""
+    tournament's tables; the change is then the director's. A wrong director cookie counts
+    as a refused key, on a page read too."""
     session = get_session()
     link = session.exec(select(MatchGame).where(MatchGame.game_id == game_id)).first()
     if link is None:
         return False
     row = session.get(Tournament, link.tournament_id)
-    if row is None or not key_matches(presented_key(row.id), row.director_key_hash):
+    if row is None:
+        return False
+    key = presented_key(row.id)
+    if not key_matches(key, row.director_key_hash):
+        # A key sent in the header is the game's own key too: counted once, by the game.
+        if key and key != game_key(game_id):
+            refuse_key(row.id)
         return False
     acting.current().by = acting.DIRECTOR
     return True
@@ -78,23 +86,10 @@ def table_link_replaced(game_id: str) -> Msg | None:
     return msg(N_("This table link was replaced; ask the director for the new one."))
 
 
-def match_side_keys(tournament_id: str, match_id: int) -> SideKeys:
-    """The keys of the match's sides, from this app's secret and the match's generation."""
-    secret = current_app.secret_key
-    text = secret.decode() if isinstance(secret, bytes) else str(secret)
-    match = get_session().get(Match, match_id)
-    return SideKeys(text, tournament_id, match_id,
-                    match.side_key_generation if match is not None else 0)
-
-
-def side_key(tournament_id: str, match_id: int, side: int) -> str:
-    """The key one side of the match confirms its result with."""
-    return match_side_keys(tournament_id, match_id).key(side)
-
-
-def counted_side(tournament_id: str, match_id: int, sides: int, key: str | None) -> int | None:
-    """Which side `key` belongs to; a presented key that is no side's counts as refused."""
-    side = match_side_keys(tournament_id, match_id).side_of(key, sides)
+def counted_side(tournament_id: str, side_keys: list[str], key: str | None) -> int | None:
+    """Which side of a match holding `side_keys` the key belongs to; a presented key that is
+    no side's counts as refused."""
+    side = side_of(side_keys, key)
     if side is None and key:
         refuse_key(tournament_id)
     return side

@@ -13,7 +13,7 @@ from ..rules.messages import N_, RuleError, msg
 from ..tournament import confirmation
 from . import acting
 from .reasons import checked_reason
-from .tournament_keys import SideKeys
+from .tournament_keys import was_replaced
 from .tournaments import MatchView, TournamentView, audit, load, match_view
 from .tournaments.playing import bump
 
@@ -22,9 +22,10 @@ class WrongSide(RuleError):
     """The key is a side's, but not of a side whose word the result waits for."""
 
 
-def refuse_replaced(side_keys: SideKeys, sides: int, key: str | None) -> None:
-    """A side's link the director replaced is refused with a sentence saying so."""
-    if side_keys.replaced(key, sides):
+def refuse_replaced(session: Session, tournament_id: str, key: str | None) -> None:
+    """A side's link that new ones replaced (the director's, or its match re-seated or taken
+    back) is refused with a sentence saying so."""
+    if was_replaced(session, tournament_id, key):
         raise WrongSide(msg(N_("This side's link was replaced; ask the director for the new "
                                "one.")), "key")
 

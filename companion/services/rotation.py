@@ -3,7 +3,7 @@ confirmation links of a match.
 
 A table's games share one key (its scorer keeps going from game to game), so a new key for
 one of them is a new key for the whole table, games to come included. A new director key
-also gives every table a new key: the old director key could work out all of them.
+also gives every table a new key: whoever held the old one could read all of them.
 """
 
 from __future__ import annotations
@@ -11,11 +11,11 @@ from __future__ import annotations
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
-from ..models import Game, utcnow
+from ..models import utcnow
 from ..models_tournament import Match, MatchGame, Tournament
 from ..rules.messages import N_, RuleError, msg
 from . import acting, games, keys, tournaments
-from .tournament_keys import table_key
+from .tournament_keys import give_new_side_keys, set_table_key
 from .tournaments import TournamentNotFound, audit
 
 
@@ -26,7 +26,7 @@ def rotate_game_key(session: Session, game_id: str) -> str:
         return games.rotate_key(session, game_id)
     games.load_game(session, game_id)  # GameNotFound for a deleted game, as for any other
     key = keys.new_key()
-    _set_table_key(session, link.match_id, keys.hash_key(key))
+    set_table_key(session, link.match_id, key, shown=False)  # only the scorer's phone has it
     tournament = session.get(Tournament, link.tournament_id)
     match = session.get(Match, link.match_id)
     assert tournament is not None and match is not None
@@ -36,7 +36,7 @@ def rotate_game_key(session: Session, game_id: str) -> str:
 
 
 def rotate_director_key(session: Session, tournament_id: str) -> str:
-    """A new director key; every table's key is derived from it afresh."""
+    """A new director key, and a new key for every table."""
     key = keys.new_key()
     changed = session.exec(update(Tournament).where(col(Tournament.id) == tournament_id)
                            .values(director_key_hash=keys.hash_key(key)))
@@ -46,19 +46,12 @@ def rotate_director_key(session: Session, tournament_id: str) -> str:
     match_ids = session.exec(select(Match.id).where(Match.tournament_id == tournament_id))
     for match_id in list(match_ids):
         assert match_id is not None  # stored rows have ids
-        _set_table_key(session, match_id, keys.hash_key(table_key(key, match_id)))
+        set_table_key(session, match_id, keys.new_key(), shown=True)
     row = session.get(Tournament, tournament_id)
     assert row is not None
     audit.record(session, row, "director_key", by=acting.DIRECTOR)
     session.commit()
     return key
-
-
-def _set_table_key(session: Session, match_id: int, key_hash: str) -> None:
-    """The table's key, for its games so far and the ones it will start."""
-    session.exec(update(Match).where(col(Match.id) == match_id).values(key_hash=key_hash))
-    played = select(MatchGame.game_id).where(MatchGame.match_id == match_id)
-    session.exec(update(Game).where(col(Game.id).in_(played)).values(edit_key_hash=key_hash))
 
 
 def replace_side_keys(session: Session, tournament_id: str,
@@ -73,8 +66,7 @@ def replace_side_keys(session: Session, tournament_id: str,
     row = session.get(Tournament, tournament_id, populate_existing=True)
     match = session.get(Match, match_id, populate_existing=True)
     assert row is not None and match is not None
-    match.side_key_generation += 1
-    session.add(match)
+    give_new_side_keys(session, match)
     audit.record(session, row, "side_keys", match=match, by=acting.DIRECTOR)
     session.commit()
     return tournaments.load(session, tournament_id)

@@ -14,9 +14,7 @@ from ..i18n import render_msg
 from ..pages.tournament_access import (
     counted_director_key,
     counted_side,
-    match_side_keys,
     require_director,
-    side_key,
 )
 from ..rules.messages import RuleError
 from ..services import confirmations, games, tournaments
@@ -75,9 +73,8 @@ def _codes(tournament: tournaments.TournamentView, view: tournaments.MatchView,
            key: str) -> dict[str, Any]:
     """The table's scorer link as a QR code (none once its scorer set a new key), and each
     side's when results are confirmed."""
-    match_id, link = view.row.id or 0, table_link(tournament, view, key)
-    sides = [qr_svg(side_url(tournament.row.id, match_id, side),
-                    _("QR code of the link for %(name)s", name=name))
+    link = table_link(tournament, view, key)
+    sides = [qr_svg(side_url(view, side), _("QR code of the link for %(name)s", name=name))
              for side, name in enumerate(view.names)] if view.asks_confirmation else []
     return {"table": link and link["qr"], "sides": sides}
 
@@ -86,7 +83,7 @@ def table_link(tournament: tournaments.TournamentView, view: tournaments.MatchVi
                key: str) -> dict[str, Any] | None:
     """A table's scorer link and its QR code; None once its scorer set a new key (only their
     phone has it)."""
-    scorer = shown_table_key(key, view.row.id or 0, view.row.key_hash)
+    scorer = shown_table_key(key, view.row)
     if scorer is None:
         return None
     url = url_for("tournaments.table", tournament_id=tournament.row.id, match_id=view.row.id,
@@ -94,10 +91,10 @@ def table_link(tournament: tournaments.TournamentView, view: tournaments.MatchVi
     return {"url": url, "qr": qr_svg(url, _("QR code of the table link"))}
 
 
-def side_url(tournament_id: str, match_id: int, side: int) -> str:
+def side_url(view: tournaments.MatchView, side: int) -> str:
     """The link one side confirms its match's result with."""
-    return url_for("tournament_extras.side", tournament_id=tournament_id, match_id=match_id,
-                   key=side_key(tournament_id, match_id, side), _external=True)
+    return url_for("tournament_extras.side", tournament_id=view.row.tournament_id,
+                   match_id=view.row.id, key=view.row.side_keys[side], _external=True)
 
 
 # --- A side's page: confirm or dispute ---------------------------------------------------------
@@ -113,11 +110,10 @@ def _side_page(tournament_id: str, match_id: int, key: str | None, error: str | 
     session = get_session()
     tournament = tournaments.load(session, tournament_id)
     view = tournaments.match_view(tournament, match_id)
-    speaker = counted_side(tournament_id, match_id, len(view.row.sides), key)
+    speaker = counted_side(tournament_id, view.row.side_keys, key)
     if speaker is None and error is None:
         try:
-            confirmations.refuse_replaced(match_side_keys(tournament_id, match_id),
-                                          len(view.row.sides), key)
+            confirmations.refuse_replaced(session, tournament_id, key)
         except confirmations.WrongSide as refused:
             error, status = render_msg(refused.message), 403
     hands = [(game.id, number, games.load_game(session, game.id).state.hands)
@@ -137,10 +133,10 @@ def side_word(tournament_id: str, match_id: int) -> Any:
         speaker = None
     else:
         tournament = tournaments.load(get_session(), tournament_id)
-        sides = len(tournaments.match_view(tournament, match_id).row.sides)
-        speaker = counted_side(tournament_id, match_id, sides, key)
+        side_keys = tournaments.match_view(tournament, match_id).row.side_keys
+        speaker = counted_side(tournament_id, side_keys, key)
         if speaker is None:
-            confirmations.refuse_replaced(match_side_keys(tournament_id, match_id), sides, key)
+            confirmations.refuse_replaced(get_session(), tournament_id, key)
             # No key at all is a 401, as everywhere; a wrong one a 403.
             return error_response(403 if key else 401, _(
                 "That link does not belong to a side of this match: ask the director for "

@@ -180,9 +180,9 @@ def add_entrants(tournament_id: str) -> Any:
 @bp.post("/<tournament_id>/rounds")
 @creates
 def next_round(tournament_id: str) -> Any:
-    key = require_director(tournament_id)
+    require_director(tournament_id)
     try:
-        tournaments.next_round(get_session(), tournament_id, key)
+        tournaments.next_round(get_session(), tournament_id)
     except RuleError as error:
         get_session().rollback()
         return _desk(tournament_id, render_msg(error.message), 422)

@@ -75,6 +75,7 @@ _WHAT = {
     "director_key": N_("New director key"),
     "table_key": N_("New scorer key for the table"),
     "side_keys": N_("Sides' confirmation links replaced"),
+    "links_replaced": N_("Table and side links replaced: the old ones no longer work"),
 }
 _BY = {acting.DIRECTOR: N_("the director"), acting.SCORER: N_("the scorer"),
        acting.SIDE: N_("a side"), acting.SYSTEM: N_("Companion")}

@@ -21,6 +21,7 @@ from ...models_tournament import Match, MatchGame, Round, Tournament
 from ...rules.messages import N_, Msg, msg
 from ...tournament import cascade
 from .. import acting, games, keys
+from ..tournament_keys import give_new_keys, retire_side_keys
 from . import audit
 from .playing import _not_started, _remove, settle, walk_over
 from .reading import (
@@ -127,7 +128,8 @@ def apply(session: Session, tournament: TournamentView, changes: Plan) -> None:
 def reseat(session: Session, tournament: TournamentView, view: MatchView,
            sides: list[int] | None) -> None:
     """Seat these sides at the match anew (None: take it back), its games made anew; games
-    already played stay stored, counted for nobody. Recorded in the history."""
+    already played stay stored, counted for nobody. Its table and side links end: whoever
+    held them may no longer be at it. Recorded in the history."""
     row = tournament.row
     match = session.get(Match, view.row.id)
     assert match is not None
@@ -135,12 +137,15 @@ def reseat(session: Session, tournament: TournamentView, view: MatchView,
     old = {"sides": list(view.row.sides), "names": view.names, "games": stored}
     if sides is None:
         audit.record(session, row, "take_back", match=match, before=old)
+        audit.record(session, row, "links_replaced", match=match)
+        retire_side_keys(session, match)
         session.delete(match)
         return
     match.sides, match.manual, match.confirmation = sides, None, None
-    session.add(match)
+    give_new_keys(session, match)
     audit.record(session, row, "reseat", match=match, before=old,
                  after={"sides": sides, "names": audit.entrant_names(session, sides)})
+    audit.record(session, row, "links_replaced", match=match)
     if tournament.withdrawn & set(sides):
         walk_over(session, row, match, tournament.withdrawn)
     session.flush()

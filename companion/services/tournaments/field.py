@@ -55,7 +55,7 @@ def withdraw(session: Session, tournament_id: str, entrant_id: int,
     # A round robin pairs on without waiting: an open table may be in an earlier round.
     open_matches = [m for r in tournament.rounds for m in r
                     if entrant_id in m.row.sides and not m.decided]
-    after_round = len(tournament.rounds) - bool(open_matches)
+    after_round = tournament.rounds_finished
     stored = session.get(Entrant, entrant_id)
     assert stored is not None
     stored.withdrawn = {"after_round": after_round, "reason": reason}

@@ -45,7 +45,7 @@ FORMATS = (ROUND_ROBIN, SWISS, KNOCKOUT)
 class MatchView:
     """A table of a round as people see it: who, the games so far, and the result if any."""
 
-    row: Any  # the match as a plain row: id, round_id, table, sides, manual, key_hash...
+    row: Any  # the match as a plain row: id, round_id, table, sides, manual, keys...
     round: int
     names: list[str]
     games: list[Any]  # rows with id, finished, winners, totals
@@ -171,7 +171,13 @@ class TournamentView:
     def current_round(self) -> int:
         """The round being played (1-based): the first with a match undecided, else the last;
         0 before the first round."""
-        return next((number for number, r in enumerate(self.rounds, start=1)
+        return min(self.rounds_finished + 1, len(self.rounds))
+
+    @property
+    def rounds_finished(self) -> int:
+        """The last round finished (every table decided) with every round before it; 0 for
+        none."""
+        return next((number - 1 for number, r in enumerate(self.rounds, start=1)
                      if not all(m.decided for m in r)), len(self.rounds))
 
     @cached_property
@@ -282,8 +288,8 @@ def load(session: Session, tournament_id: str) -> TournamentView:
     # (sqlmodel's select() is typed for at most 4 columns, so these rows are untyped.)
     rows: Sequence[Any] = session.exec(
         select(Match.id, Match.round_id, Match.table, Match.sides,  # type: ignore[call-overload]
-               Match.manual, Match.key_hash, Match.tournament_id, Match.confirmation,
-               Match.third_place)
+               Match.manual, Match.key_hash, Match.table_key, Match.side_keys,
+               Match.tournament_id, Match.confirmation, Match.third_place)
         .where(Match.tournament_id == row.id)
         .order_by(col(Match.round_id), col(Match.table))).all()
     played = _game_rows(session, MatchGame.tournament_id == row.id)

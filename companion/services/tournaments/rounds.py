@@ -14,8 +14,8 @@ from sqlmodel import Session, select
 from ...models_tournament import Match, Round
 from ...rules.messages import N_, RuleError, msg
 from ...tournament import bracket, pairing
-from .. import acting, keys
-from ..tournament_keys import table_key
+from .. import acting
+from ..tournament_keys import give_new_keys
 from . import audit
 from .playing import bump, settle, walk_over
 from .reading import KNOCKOUT, SWISS, MatchView, TournamentView, load, rankings
@@ -23,7 +23,7 @@ from .reading import KNOCKOUT, SWISS, MatchView, TournamentView, load, rankings
 Table = tuple[int, list[int], bool]  # a table's number, its sides, and whether for third place
 
 
-def next_round(session: Session, tournament_id: str, director: str) -> TournamentView:
+def next_round(session: Session, tournament_id: str) -> TournamentView:
     """Pair the next round by the format and start its games."""
     tournament = load(session, tournament_id)
     bump(session, tournament.row)
@@ -31,10 +31,9 @@ def next_round(session: Session, tournament_id: str, director: str) -> Tournamen
     round_id = _round_id(session, tournament, number)
     for table, sides, third in tables:
         match = Match(tournament_id=tournament.row.id, round_id=round_id, table=table,
-                      sides=sides, key_hash="", third_place=third)
-        session.add(match)
+                      sides=sides, key_hash="", side_keys=[], third_place=third)
+        give_new_keys(session, match)
         session.flush()
-        match.key_hash = keys.hash_key(table_key(director, match.id or 0))
         if tournament.withdrawn & set(sides) and len(sides) == 2:
             walk_over(session, tournament.row, match, tournament.withdrawn)
         settle(session, tournament.row, match)  # its first game
