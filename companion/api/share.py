@@ -7,7 +7,7 @@ from flask.typing import ResponseReturnValue
 
 from ..db import get_session
 from ..limits import creates
-from ..pages.access import require_edit_key
+from ..pages.access import require_edit_key, require_to_delete
 from ..services import games, transfer
 from ..services.rotation import rotate_game_key
 from . import answers as a
@@ -40,7 +40,7 @@ def import_game() -> ResponseReturnValue:
 @bp.delete("/games/<game_id>")
 def delete_game(game_id: str) -> ResponseReturnValue:
     """Hide the game; `POST .../restore` brings it back within 7 days."""
-    require_edit_key(game_id)
+    require_to_delete(game_id)
     games.delete_game(get_session(), game_id)
     return jsonify(a.Deleted(deleted=game_id, restore_url=url_for(
         "api.restore_game", game_id=game_id, _external=True)).plain())
@@ -48,5 +48,5 @@ def delete_game(game_id: str) -> ResponseReturnValue:
 
 @bp.post("/games/<game_id>/restore")
 def restore_game(game_id: str) -> ResponseReturnValue:
-    require_edit_key(game_id)
+    require_to_delete(game_id, restoring=True)
     return jsonify(game_json(games.restore_game(get_session(), game_id)).plain())

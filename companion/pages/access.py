@@ -62,6 +62,17 @@ def explains_refusal(explain: Callable[[str], Msg | None]) -> Callable[[str], Ms
     return explain
 
 
+# Why even a right key may not delete or restore a game (a table's decided game: the director's).
+_DELETIONS: list[Callable[[str, bool], Msg | None]] = []
+
+
+def guards_deletion(check: Callable[[str, bool], Msg | None]) -> Callable[[str, bool], Msg | None]:
+    """Register `check(game_id, restoring)`: the sentence this request may not delete (or
+    restore) that game with, else None."""
+    _DELETIONS.append(check)
+    return check
+
+
 class KeyToRead(Unauthorized):
     """No key presented for a read that takes one (401): it says so, not "to change this"."""
 
@@ -107,6 +118,15 @@ def require_edit_key(game_id: str) -> None:
             if reason is not None:
                 raise KeyRefused(reason)
         abort(403 if key else 401)
+
+
+def require_to_delete(game_id: str, restoring: bool = False) -> None:
+    """require_edit_key, then 403 with the sentence of a rule the deletion (or restoring)
+    breaks; nothing is changed."""
+    require_edit_key(game_id)
+    reason = next((m for m in (check(game_id, restoring) for check in _DELETIONS) if m), None)
+    if reason is not None:
+        raise KeyRefused(reason)
 
 
 KEY_COOKIE_MAX_AGE = 400 * 24 * 3600  # browsers cap cookies at 400 days

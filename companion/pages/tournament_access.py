@@ -13,8 +13,15 @@ from ..rules.messages import N_, Msg, msg
 from ..services import acting
 from ..services.keys import key_matches
 from ..services.tournament_keys import side_of
-from ..services.tournaments import TournamentNotFound
-from .access import KEY_COOKIES, KeyToRead, also_opens, bearer_or_cookie, explains_refusal
+from ..services.tournaments import TournamentNotFound, table_changes
+from .access import (
+    KEY_COOKIES,
+    KeyToRead,
+    also_opens,
+    bearer_or_cookie,
+    explains_refusal,
+    guards_deletion,
+)
 from .access import presented_key as game_key
 
 COOKIE_PREFIX = "director_"
@@ -84,6 +91,15 @@ def table_link_replaced(game_id: str) -> Msg | None:
     if link is None:
         return None
     return msg(N_("This table link was replaced; ask the director for the new one."))
+
+
+@guards_deletion
+def director_deletes_decided(game_id: str, restoring: bool) -> Msg | None:
+    """A table's finished game, or any game of a decided match, is the director's to delete
+    or restore: the table's key is refused with the sentence why."""
+    if director_opens(game_id):
+        return None
+    return table_changes.deletion_refusal(get_session(), game_id, restoring)
 
 
 def counted_side(tournament_id: str, side_keys: list[str], key: str | None) -> int | None:

@@ -17,7 +17,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..db import get_session
 from ..i18n import render_msg, shown_name
 from ..limits import creates
-from ..pages.access import editor_key, held_keys, remember_key, require_edit_key
+from ..pages.access import editor_key, held_keys, remember_key, require_edit_key, require_to_delete
 from ..rules.messages import RuleError
 from ..services import games, transfer
 from ..services.keys import key_matches
@@ -120,14 +120,14 @@ def _import_error(message: str) -> tuple[str, int]:
 @bp.get("/<game_id>/delete")
 def confirm_delete(game_id: str) -> str:
     """The second step: deleting asks once more, and says it can be undone for 7 days."""
-    require_edit_key(game_id)
+    require_to_delete(game_id)
     game = games.load_game(get_session(), game_id)
     return render_template("share/delete.html", game=game)
 
 
 @bp.post("/<game_id>/delete")
 def delete_game(game_id: str) -> ResponseReturnValue:
-    require_edit_key(game_id)
+    require_to_delete(game_id)
     games.delete_game(get_session(), game_id)
     return redirect(url_for("share.deleted", game=game_id), 303)
 
@@ -144,6 +144,6 @@ def deleted() -> str:
 
 @bp.post("/<game_id>/restore")
 def restore_game(game_id: str) -> ResponseReturnValue:
-    require_edit_key(game_id)
+    require_to_delete(game_id, restoring=True)
     games.restore_game(get_session(), game_id)
     return redirect(url_for("games.show", game_id=game_id), 303)

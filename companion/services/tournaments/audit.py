@@ -13,7 +13,13 @@ from ...rules.messages import N_, PARTNERS_JOINED, Msg, Team, msg
 from .. import acting
 
 # Actions that set what a match's result is; the latest of them is its result on record.
-RESULT_ACTIONS = ("result", "correction", "clear_result", "walkover", "reseat")
+RESULT_ACTIONS = ("result", "correction", "clear_result", "walkover")
+# After these the match starts afresh, with no result on record: re-seated, its games made
+# anew; taken back, it is gone (and SQLite may give its id to a match paired later).
+FRESH_START = ("reseat", "take_back")
+# Changes to what a table entered (table_changes.py).
+HAND_CORRECTED, HAND_DELETED = "hand_corrected", "hand_deleted"
+GAME_DELETED, GAME_RESTORED = "game_deleted", "game_restored"
 
 
 def record(session: Session, row: Tournament, action: str, *, match: Match | None = None,
@@ -41,12 +47,12 @@ def entrant_names(session: Session, ids: list[int]) -> list[str]:
 
 
 def result_on_record(session: Session, match_id: int) -> dict[str, Any] | None:
-    """The match's result as last recorded (None: none yet, or cleared)."""
+    """The match's result as last recorded (None: none yet, cleared, or since seated anew)."""
     event = session.exec(select(TournamentEvent)
                          .where(TournamentEvent.match_id == match_id,
-                                col(TournamentEvent.action).in_(RESULT_ACTIONS))
+                                col(TournamentEvent.action).in_(RESULT_ACTIONS + FRESH_START))
                          .order_by(col(TournamentEvent.id).desc())).first()
-    return event.after if event else None
+    return event.after if event and event.action in RESULT_ACTIONS else None
 
 
 def history(session: Session, tournament_id: str) -> list[TournamentEvent]:
@@ -81,6 +87,23 @@ _BY = {acting.DIRECTOR: N_("the director"), acting.SCORER: N_("the scorer"),
        acting.SIDE: N_("a side"), acting.SYSTEM: N_("Companion")}
 
 
+# A table's change: `game` is the game's number in the match, `hand` the (first) hand's.
+_TABLE = {
+    HAND_CORRECTED: N_("Game {game}, hand {hand} corrected"),
+    HAND_DELETED: N_("Game {game}, hand {hand} deleted"),
+    GAME_DELETED: N_("Game {game} deleted"),
+    GAME_RESTORED: N_("Game {game} restored"),
+}
+_TABLE_HANDS = {  # the hands played after a game's end, deleted at once (or put back)
+    HAND_CORRECTED: N_("Game {game}: the hands played after its end put back, from hand "
+                       "{hand} on"),
+    HAND_DELETED: N_("Game {game}: the hands played after its end deleted, from hand {hand} "
+                     "on"),
+}
+_PUT_BACK = N_("Game {game}, hand {hand} put back")
+_REVERSED = {"undo": N_("{change} (undo)"), "redo": N_("{change} (redo)")}
+
+
 @dataclass(frozen=True)
 class Line:
     """One event as the desk shows it: where, what, and who."""
@@ -102,12 +125,28 @@ def describe(event: TournamentEvent, partnerships: bool = False) -> Line:
     elif names:
         where = msg(N_("{names}"), names=names)
     after, before = event.after or {}, event.before or {}
+    if event.action in _TABLE:
+        return Line(where, _table_change(event.action, before, after),
+                    msg(_BY.get(event.by, N_("Companion"))), event)
     what = msg(_WHAT.get(event.action, N_("Changed")),
                added=_entrants(after.get("entrants", []), partnerships),
                paired=after.get("round"), outcome=_outcome(after, names),
                previous=_outcome(before, names),
                seated=sides(_entrants(after.get("names", []), partnerships)))
     return Line(where, what, msg(_BY.get(event.by, N_("Companion"))), event)
+
+
+def _table_change(action: str, before: dict[str, Any], after: dict[str, Any]) -> Msg:
+    """A change to what a table entered: "Game 2, hand 3 corrected (undo)"."""
+    where = {"game": after.get("game_number"), "hand": after.get("hand")}
+    if "hands" in after:
+        said = msg(_TABLE_HANDS.get(action, _TABLE[action]), **where)
+    elif action == HAND_CORRECTED and before.get("values") is None:
+        said = msg(_PUT_BACK, **where)
+    else:
+        said = msg(_TABLE[action], **where)
+    reversed_by = _REVERSED.get(after.get("change", ""))
+    return msg(reversed_by, change=said) if reversed_by else said
 
 
 def _entrants(names: list[str], partnerships: bool) -> list[str]:

@@ -22,7 +22,7 @@ from ...rules.messages import N_, Msg, msg
 from ...tournament import cascade
 from .. import acting, games, keys
 from ..tournament_keys import give_new_keys, retire_side_keys
-from . import audit
+from . import audit, table_changes
 from .playing import _not_started, _remove, settle, walk_over
 from .reading import (
     KNOCKOUT,
@@ -41,8 +41,9 @@ Plan = list[tuple[MatchView, list[int] | None]]  # a later match and its new sid
 
 @games.after_change
 def _game_changed(session: Session, game: Game) -> None:
-    """A table's game changed (saved, corrected, deleted, restored): settle its match, note a
-    result that changed, and make the rounds built on it follow."""
+    """A table's game changed (saved, corrected, deleted, restored): settle its match, note
+    the change to what the table entered and a result that changed (with the reason typed),
+    and make the rounds built on it follow."""
     link = session.exec(select(MatchGame).where(MatchGame.game_id == game.id)).first()
     if link is None:
         return
@@ -53,7 +54,8 @@ def _game_changed(session: Session, game: Game) -> None:
     match = session.get(Match, link.match_id, populate_existing=True)
     assert match is not None
     settle(session, tournament, match, changing=game.id)
-    note_result(session, tournament, match)
+    reason = table_changes.record_change(session, tournament, match, game)
+    note_result(session, tournament, match, reason)
 
 
 def note_result(session: Session, row: Tournament, match: Match, reason: str = "") -> None:
