@@ -265,3 +265,13 @@ def test_random_json_never_makes_a_server_error(fuzz_client, url, body):
     assert response.status_code < 500, (body, response.get_data(as_text=True))
     if response.status_code == 400:
         assert response.get_json()["error"]
+
+
+def test_a_previous_floor_no_play_leaves_is_refused_as_a_floor_is(client):
+    rules = {"preset": "lebanese", "seven_of_diamonds": "egyptian"}
+    refused = post(client, BASRA, {"rules": rules, "floor": ["3C"], "played": "3H",
+                                   "claimed": ["3C"], "previous_floor": ["JS", "3C", "7D"]},
+                   400)
+    assert refused == {"error": "No play leaves J♠ and 7♦ on the floor together: each takes "
+                                "the whole floor, so the later one would have taken the other.",
+                       "field": "previous_floor"}

@@ -308,7 +308,7 @@ def _read_previous(previous: object, floor: Sequence[Card], played: Card) -> lis
     return cards
 
 
-def _check_floor(rules: BasraRules, floor: Sequence[Card]) -> None:
+def _check_floor(rules: BasraRules, floor: Sequence[Card], field: str = "floor") -> None:
     """RuleError for a floor no play leaves: two cards that each take the whole floor."""
     sweepers = [card for card in floor if sweeps_floor(rules, card)]
     if len(sweepers) > 1:
@@ -316,7 +316,7 @@ def _check_floor(rules: BasraRules, floor: Sequence[Card]) -> None:
         raise RuleError(msg(N_("No play leaves {first} and {second} on the floor together: "
                                "each takes the whole floor, so the later one would have "
                                "taken the other."),
-                            first=sweepers[0].label, second=sweepers[1].label), "floor")
+                            first=sweepers[0].label, second=sweepers[1].label), field)
 
 
 def _check_previous(rules: BasraRules, previous: list[Card], floor: list[Card]) -> None:
@@ -470,6 +470,7 @@ def read_capture(
     _check_floor(rules, floor_cards)
     previous = _read_previous(previous_floor, floor_cards, card)
     if previous is not None:
+        _check_floor(rules, previous, "previous_floor")  # a floor too, read by the same rules
         _check_previous(rules, previous, floor_cards)
     return BasraCapture(floor_cards, card, taken, previous)
 
