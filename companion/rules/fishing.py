@@ -242,8 +242,9 @@ def _check_length(items: object, lengths: Sequence[int], what: Msg, field: str) 
 def _read_captured(
     captured: object, lengths: Sequence[int], deck: Deck, exact: bool
 ) -> list[list[Card]]:
-    per_side = [parse_cards(cards, f"hand.captured[{i}]") for i, cards in
-                enumerate(_check_length(captured, lengths, msg(N_("lists of cards")), "captured"))]
+    per_side = [parse_cards(cards, f"hand.captured[{i}]", jokers=deck.has_jokers)
+                for i, cards in enumerate(_check_length(captured, lengths,
+                                                        msg(N_("lists of cards")), "captured"))]
     every = [card for cards in per_side for card in cards]
     if not every:
         raise RuleError(msg(NOTHING_ENTERED), "hand.captured")

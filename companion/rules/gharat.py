@@ -24,11 +24,11 @@ from .fishing import (
     read_fishing_hand,
     score_fishing_hand,
 )
-from .messages import N_, Msg, N_plural, RuleError, msg
+from .messages import N_, Msg, N_plural, Problems, RuleError, msg
 from .options import Option, Rules
 from .progress import check_index, play_to_target
 from .scores import GameState, HandScore
-from .situation import claimed, require
+from .situation import claimed, required
 from .spec import BoardKind, GameSpec, HandForm, QuickForm, Referee, Situation
 
 # Cards left in the play pile score for nobody, so a count may fall short of the deck's.
@@ -168,18 +168,27 @@ def read_capture(
     claimed_piles: object,
 ) -> GharatCapture:
     """The situation from cards as text; RuleError naming the field for one no deal makes."""
-    top = None if play_pile_top is None else parse_card(play_pile_top, "play_pile_top")
-    tops = _read_tops(piles)
+    problems = Problems()  # every problem is said at once
+    top = None if play_pile_top is None else problems.read(
+        None, parse_card, play_pile_top, "play_pile_top")
+    tops = problems.read(list[Card | None](), _read_tops, piles)
+    card = problems.read(None, parse_card, played, "played")
+    take_play_pile = problems.read(False, _read_flag, claimed_play_pile)
+    problems.check()  # the cards compared below are all read
+    assert card is not None  # read, or refused just above
     seat = check_index(player, len(tops), "player")
-    card = parse_card(played, "played")
     DECK_52.check([c for c in (top, card, *tops) if c is not None])
-    if not isinstance(claimed_play_pile, bool):
-        raise RuleError(msg(N_("claimed.play_pile must be true or false.")), "claimed.play_pile")
-    if claimed_play_pile and top is None:
+    if take_play_pile and top is None:
         raise RuleError(msg(N_("The play pile is empty: there is nothing to take.")),
                         "claimed.play_pile")
     claimed = read_claimed_piles(claimed_piles, [t is None for t in tops])
-    return GharatCapture(top, tops, seat, card, claimed_play_pile, claimed)
+    return GharatCapture(top, tops, seat, card, take_play_pile, claimed)
+
+
+def _read_flag(claimed_play_pile: object) -> bool:
+    if not isinstance(claimed_play_pile, bool):
+        raise RuleError(msg(N_("claimed.play_pile must be true or false.")), "claimed.play_pile")
+    return claimed_play_pile
 
 
 def judge(rules: GharatRules, situation: GharatCapture) -> GharatVerdict:
@@ -281,10 +290,11 @@ REFEREE_SUMMARY = (
 
 def read_capture_body(rules: GharatRules, body: Mapping[str, object]) -> GharatCapture:
     """A disputed capture as the API states it: the tops of the piles, the card, the claim."""
+    top, piles, player, played, _ = required(body, "play_pile_top", "piles", "player",
+                                             "played", "claimed")
     taken = claimed(body)
-    return read_capture(
-        rules, require(body, "play_pile_top"), require(body, "piles"), require(body, "player"),
-        require(body, "played"), taken.get("play_pile", False), taken.get("piles", []))
+    return read_capture(rules, top, piles, player, played, taken.get("play_pile", False),
+                        taken.get("piles", []))
 
 
 class GharatClaimBody(Body):
