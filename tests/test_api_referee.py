@@ -183,7 +183,13 @@ def test_gharat_compulsory_capture_names_what_must_be_taken(client):
     optional = post(client, GHARAT, {"rules": {"capture": "optional"}, "play_pile_top": "9S",
                                      "piles": ["9H", None, "KD"], "player": 1, "played": "9C",
                                      "claimed": {"play_pile": True, "piles": []}})
-    assert optional["legal"] is True
+    # optional capture (RULINGS.md): any of the matching piles, or none; nothing is required
+    assert optional == {
+        "legal": True, "required": {"play_pile": False, "piles": []},
+        "may_take": {"play_pile": True, "piles": [0]},
+        "reason": "9 takes the whole play pile and goes on top of the captured cards. Capture "
+                  "is optional, so leaving the whole of Player 1's pile is allowed (Ghârat "
+                  "house rule)."}
 
 
 def test_shelem_trick_winner_points_and_revoke(client):

@@ -136,7 +136,11 @@ def test_gharat_must_take_every_matching_pile(client):
     assert "Capture is compulsory: 9 must also take the whole of Player 1's pile" in page
     assert ('the play pile</span>, <span class="chip-static">the pile of Player 1'
             in client.get(url).get_data(as_text=True))
-    assert "May take:" in text(client.get(url + "&capture=optional"))
+    optional = text(client.get(url + "&capture=optional"))
+    assert "May take:" in optional and "Must take:" not in optional
+    assert ("Legal 9 takes the whole play pile and goes on top of the captured cards. Capture "
+            "is optional, so leaving the whole of Player 1's pile is allowed (Ghârat house "
+            "rule).") in optional
 
 
 def test_shelem_trick_and_auction(client):

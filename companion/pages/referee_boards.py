@@ -477,11 +477,11 @@ def _may_take_top(board: Board) -> list[Key]:
     verdict, query = board.verdict, board.query
     assert isinstance(verdict, GharatVerdict)  # a play pile's top is Ghârat's board
     top = [Key(Msg(N_("the play pile")), query.changed(ctop="1"))] \
-        if verdict.required_play_pile else []
+        if verdict.matching_play_pile else []
     piles = [Key(msg(N_("the pile of {name}"), name=board.names[owner]),
-                 query.changed(cpiles=str(owner))) for owner in verdict.required_piles]
-    every = query.changed(ctop="1" if verdict.required_play_pile else None,
-                          cpiles=",".join(map(str, verdict.required_piles)))
+                 query.changed(cpiles=str(owner))) for owner in verdict.matching_piles]
+    every = query.changed(ctop="1" if verdict.matching_play_pile else None,
+                          cpiles=",".join(map(str, verdict.matching_piles)))
     return _with_all(board, top + piles, every)
 
 

@@ -24,7 +24,7 @@ from .fishing import (
     read_fishing_hand,
     score_fishing_hand,
 )
-from .messages import N_, Msg, N_plural, Problems, RuleError, msg
+from .messages import N_, Msg, N_plural, Problems, RuleError, msg, sentences
 from .options import Option, Rules
 from .progress import check_index, play_to_target
 from .scores import GameState, HandScore
@@ -122,18 +122,30 @@ def play(
 
 @dataclass(frozen=True)
 class GharatVerdict:
-    """`required_*`: what must be taken (capture compulsory) or may be taken (optional)."""
+    """`matching_*`: what the card may take (the play pile, other players' piles); with
+    capture compulsory that is also what it must take (`required_*`), optional: nothing."""
 
     legal: bool
     reason: Msg
-    required_play_pile: bool
-    required_piles: list[int]
+    matching_play_pile: bool
+    matching_piles: list[int]
+    compulsory: bool
+
+    @property
+    def required_play_pile(self) -> bool:
+        return self.compulsory and self.matching_play_pile
+
+    @property
+    def required_piles(self) -> list[int]:
+        return self.matching_piles if self.compulsory else []
 
     def answer(self) -> dict[str, object]:
         """The verdict as the API answers it (the reason still to be written)."""
         return {"legal": self.legal, "reason": self.reason,
                 "required": {"play_pile": self.required_play_pile,
-                             "piles": self.required_piles}}
+                             "piles": self.required_piles},
+                "may_take": {"play_pile": self.matching_play_pile,
+                             "piles": self.matching_piles}}
 
 
 # What a capture takes, by the `steal` rule: the play pile, one other pile, several piles
@@ -205,8 +217,10 @@ def judge(rules: GharatRules, situation: GharatCapture) -> GharatVerdict:
     others = [owner for owner, pile_top in enumerate(tops)
               if owner != seat and matches(pile_top)]
 
+    compulsory = rules.capture == "compulsory"
+
     def refuse(reason: Msg) -> GharatVerdict:
-        return GharatVerdict(False, reason, play_pile, others)
+        return GharatVerdict(False, reason, play_pile, others, compulsory)
 
     if claimed_play_pile and not play_pile:
         assert top is not None  # claiming an empty play pile was refused above
@@ -222,14 +236,18 @@ def judge(rules: GharatRules, situation: GharatCapture) -> GharatVerdict:
     taken = [owner for owner in claimed if owner != seat]
     missed_play_pile = play_pile and not claimed_play_pile
     missed = [owner for owner in others if owner not in taken]
-    if rules.capture == "compulsory" and (missed_play_pile or missed):
+    left = _what(rules, missed_play_pile, missed) if missed_play_pile or missed else None
+    if compulsory and left is not None:
         # "also" only beside something taken
         text = (N_("Capture is compulsory: {card} must also take {what} (Ghârat house rule).")
                 if claimed_play_pile or taken else
                 N_("Capture is compulsory: {card} must take {what} (Ghârat house rule)."))
-        return refuse(msg(text, card=_rank(card), what=_what(rules, missed_play_pile, missed)))
-    return GharatVerdict(True, _placed(rules, card, claimed_play_pile, taken, matches(tops[seat])),
-                         play_pile, others)
+        return refuse(msg(text, card=_rank(card), what=left))
+    placed = _placed(rules, card, claimed_play_pile, taken, matches(tops[seat]))
+    if left is not None:  # optional: what it left is the players' choice, said as such
+        placed = sentences(placed, msg(N_("Capture is optional, so leaving {what} is allowed "
+                                          "(Ghârat house rule)."), what=left))
+    return GharatVerdict(True, placed, play_pile, others, compulsory)
 
 
 def _rank(card: Card) -> int | str:
@@ -320,12 +338,16 @@ class Required(Answer):
 class GharatCaptureAnswer(Verdict):
     """The capture's verdict as the API answers it (GharatVerdict.answer, written)."""
 
-    required: Required
+    required: Required = Field(description=(
+        "What the card must take: every match when capture is compulsory, nothing when it "
+        "is optional."))
+    may_take: Required = Field(description=(
+        "What the card may take: the play pile and the other players' piles it matches."))
 
 
 referee_capture = Situation(
     read_capture_body, judge, GharatCaptureBody, GharatCaptureAnswer,
-    "judge a capture: legality, what must be taken",
+    "judge a capture: legality, what must and may be taken",
     {"play_pile_top": "7S", "piles": [None, "7H"], "player": 0, "played": "7D",
      "claimed": {"play_pile": True, "piles": [1]}})
 
