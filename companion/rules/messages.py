@@ -175,8 +175,8 @@ class RuleError(ValueError):
 
 
 class RuleErrors(RuleError):
-    """Several problems found at once: the first one leads (the API answers it with its
-    field), pages list them all."""
+    """Several problems found at once: the first one leads (the API answers its field, and
+    its sentence, or every sentence where `every_sentence` is asked), pages list them all."""
 
     def __init__(self, problems: list[RuleError]):
         self._problems = problems
