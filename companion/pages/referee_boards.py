@@ -155,10 +155,10 @@ def _rule_choices(board: Board) -> None:
 def _safe_cards(board: Board, key: str) -> list[Card]:
     """The cards under `key`; each bad card in a hand-edited link is reported and left out,
     the others kept (a claim on them still reads)."""
-    cards = []
+    cards, jokers = [], board.jokers
     for text in board.query.texts(key):
         try:
-            cards.append(parse_card(text, key, jokers=board.jokers))
+            cards.append(parse_card(text, key, jokers=jokers))
         except RuleError as error:
             board.refuse(error)
     return cards
