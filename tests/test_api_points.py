@@ -71,6 +71,28 @@ def test_gharat_partners_points_add_up_per_team(client):
     assert answer.get_json()["totals"] == [120, 140]
 
 
+UNKNOWN_FOO = ("There is no field 'foo' in a hand; enter captured cards, the counts {}, or "
+               "points.")
+
+
+@pytest.mark.parametrize("game, names, hand, error, field", [
+    ("gharat", ["Amal", "Badr"], {"points": [200, 100], "foo": 1},
+     UNKNOWN_FOO.format("numbers, courts, and aces"), "hand.foo"),
+    ("shllaat", ["Amal", "Badr"], {"foo": None, "points": [200, 52]},
+     UNKNOWN_FOO.format("jokers, aces, jacks, and others"), "hand.foo"),
+    # a field of another form beside the points: two forms at once, not an unknown field
+    ("gharat", ["Amal", "Badr"], {"points": [200, 100], "numbers": [1, 2]},
+     "Enter either points or cards or counts, not several.", "hand"),
+])
+def test_a_points_hand_with_a_field_of_no_form_names_it_and_changes_nothing(
+        client, game, names, hand, error, field):
+    created = create(client, game, names)
+    refused = add(client, created, hand)
+    assert refused.status_code == 400
+    assert refused.get_json() == {"error": error, "field": field}
+    assert client.get(f"/api/v1/games/{created['id']}").get_json()["hands"] == []
+
+
 def test_a_games_refusal_names_the_player_not_the_side(client):
     # Ghârat points come in fives; the second player, Badr, was given 12.
     game = create(client, "gharat", ["Amal", "Badr"])

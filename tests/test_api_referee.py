@@ -183,7 +183,13 @@ def test_gharat_compulsory_capture_names_what_must_be_taken(client):
     optional = post(client, GHARAT, {"rules": {"capture": "optional"}, "play_pile_top": "9S",
                                      "piles": ["9H", None, "KD"], "player": 1, "played": "9C",
                                      "claimed": {"play_pile": True, "piles": []}})
-    assert optional["legal"] is True
+    # optional capture (RULINGS.md): any of the matching piles, or none; nothing is required
+    assert optional == {
+        "legal": True, "required": {"play_pile": False, "piles": []},
+        "may_take": {"play_pile": True, "piles": [0]},
+        "reason": "9 takes the whole play pile and goes on top of the captured cards. Capture "
+                  "is optional, so leaving the whole of Player 1's pile is allowed (Ghârat "
+                  "house rule)."}
 
 
 def test_shelem_trick_winner_points_and_revoke(client):
@@ -265,3 +271,60 @@ def test_random_json_never_makes_a_server_error(fuzz_client, url, body):
     assert response.status_code < 500, (body, response.get_data(as_text=True))
     if response.status_code == 400:
         assert response.get_json()["error"]
+
+
+def test_a_previous_floor_no_play_leaves_is_refused_as_a_floor_is(client):
+    rules = {"preset": "lebanese", "seven_of_diamonds": "egyptian"}
+    refused = post(client, BASRA, {"rules": rules, "floor": ["3C"], "played": "3H",
+                                   "claimed": ["3C"], "previous_floor": ["JS", "3C", "7D"]},
+                   400)
+    assert refused == {"error": "No play leaves J♠ and 7♦ on the floor together: each takes "
+                                "the whole floor, so the later one would have taken the other.",
+                       "field": "previous_floor"}
+
+
+NOT_A_CARD = "'ZZ' is not a card: write a rank (A, 2-10, J, Q, K) and a suit (S, H, D, C)"
+
+
+@pytest.mark.parametrize("url, body, sentence", [
+    (BASRA, {"floor": ["ZZ"], "played": "9C", "claimed": []}, NOT_A_CARD + "."),
+    (GHARAT, {"play_pile_top": "ZZ", "piles": [None, None], "player": 0, "played": "7D",
+              "claimed": {}}, NOT_A_CARD + "."),
+    (TRICK, {"trump": "H", "cards": ["AS", "ZZ", "2H", "5S"]}, NOT_A_CARD + "."),
+    (SHLLAAT, {"pool": ["ZZ"], "piles": [[], []], "player": 0, "played": "7D",
+               "claimed": {}}, NOT_A_CARD + ", or JOKER for a Joker."),
+    (SHLLAAT, {"rules": {"deck": "two-decks"}, "pool": ["ZZ"], "piles": [[], []], "player": 0,
+               "played": "7D", "claimed": {}}, NOT_A_CARD + "."),
+])
+def test_a_misspelt_card_is_offered_the_joker_only_in_a_pack_with_jokers(client, url, body,
+                                                                          sentence):
+    assert post(client, url, body, 400)["error"] == sentence
+
+
+NOT_CARD = "'{}' is not a card: write a rank (A, 2-10, J, Q, K) and a suit (S, H, D, C)."
+
+
+@pytest.mark.parametrize("body, error, field", [
+    ({"rules": {"preset": "bogus"}, "floor": ["ZZ", "5S"], "played": "QQ", "claimed": []},
+     "There is no preset 'bogus'; choose one of: egyptian, jordanian, yemeni, and lebanese. "
+     + NOT_CARD.format("ZZ") + " " + NOT_CARD.format("QQ"), "rules.preset"),
+    ({"floor": []}, "'played' is missing. 'claimed' is missing.", "played"),
+    ({"floor": ["5S", "4H", "9S"], "played": "9S", "claimed": ["9H", "KD"]},
+     "The 9♠ is the card played, so it cannot also be on the floor. The 9♥ is claimed, but "
+     "it is not on the floor. The K♦ is claimed, but it is not on the floor.", "played"),
+])
+def test_a_situation_with_several_problems_is_refused_naming_each(client, body, error, field):
+    assert post(client, BASRA, body, 400) == {"error": error, "field": field}
+
+
+def test_every_game_names_each_problem_of_a_situation(client):
+    trick = post(client, TRICK, {"trump": "X", "cards": ["AS", "10S", "2H"]}, 400)
+    assert trick["error"] == ("The trump is a suit: S, H, D or C. A trick has 4 cards, one "
+                              "from each player: 3 entered.")
+    capture = post(client, GHARAT, {"piles": [None, None], "played": "ZZ",
+                                    "claimed": {"play_pile": "yes"}}, 400)
+    assert capture["error"] == "'play_pile_top' is missing. 'player' is missing."
+    capture = post(client, GHARAT, {"play_pile_top": "ZZ", "piles": [None, None], "player": 0,
+                                    "played": "QQ", "claimed": {"play_pile": "yes"}}, 400)
+    assert capture["error"] == (NOT_CARD.format("ZZ") + " " + NOT_CARD.format("QQ")
+                                + " claimed.play_pile must be true or false.")

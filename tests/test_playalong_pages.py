@@ -206,6 +206,15 @@ def test_a_finished_game_refuses_the_first_card_and_offers_a_rematch(client):
     assert client.get(f"/api/v1/games/{game['id']}").get_json()["hands"][1:] == []
 
 
+def test_a_finished_game_shows_no_fresh_hand_to_play(client):
+    # the game is over: a new pack's 52 cards, an empty floor and 0-card tallies would be a
+    # hand that is never played
+    page = page_of(client, finished_game(client))
+    assert "This game is over: Ali won." in page
+    assert "still to play" not in page
+    assert "Floor" not in page and "0 cards" not in page
+
+
 def test_the_tally_separates_the_basra_cards(client):
     game = new_game(client)
     for card in ("4S", "6H", "10D", "3C"):

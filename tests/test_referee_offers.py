@@ -36,8 +36,8 @@ def offers_are_legal(app, game: str, args: dict[str, str]) -> None:
         for key in board.may_take:
             claimed = build(game, key.args)
             verdict = claimed.verdict
-            said = render_msg(claimed.error) if claimed.error else render_msg(verdict.reason)
-            assert claimed.error is None and verdict.legal, (args, key.args, said)
+            said = [render_msg(m) for m in claimed.errors] or render_msg(verdict.reason)
+            assert not claimed.errors and verdict.legal, (args, key.args, said)
 
 
 @st.composite

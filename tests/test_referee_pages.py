@@ -92,7 +92,17 @@ def test_picker_greys_out_cards_used_elsewhere(client):
 def test_bad_card_in_a_link_is_said_in_place(client):
     response = client.get("/referee/basra?floor=ZZ&played=9C")
     assert response.status_code == 200
-    assert "'ZZ' is not a card" in text(response)
+    # Basra is played without Jokers: the spellings offered are a rank and a suit only
+    assert alerts(response) == ["'ZZ' is not a card: write a rank (A, 2-10, J, Q, K) and a "
+                                "suit (S, H, D, C)."]
+
+
+@pytest.mark.parametrize("deck, joker", [("standard", True), ("two-decks", False)])
+def test_a_bad_card_offers_the_joker_only_where_the_pack_has_jokers(client, deck, joker):
+    # Shlla'at's pack has two Jokers, unless it is played with two packs of 52
+    response = client.get(f"/referee/shllaat?deck={deck}&pool=7S,ZZ&played=7D")
+    assert alerts(response) == ["'ZZ' is not a card: write a rank (A, 2-10, J, Q, K) and a "
+                                "suit (S, H, D, C)" + (", or JOKER for a Joker." if joker else ".")]
 
 
 def test_shllaat_verdict_names_what_is_burnt_and_the_extra_turn(client):
@@ -126,7 +136,11 @@ def test_gharat_must_take_every_matching_pile(client):
     assert "Capture is compulsory: 9 must also take the whole of Player 1's pile" in page
     assert ('the play pile</span>, <span class="chip-static">the pile of Player 1'
             in client.get(url).get_data(as_text=True))
-    assert "May take:" in text(client.get(url + "&capture=optional"))
+    optional = text(client.get(url + "&capture=optional"))
+    assert "May take:" in optional and "Must take:" not in optional
+    assert ("Legal 9 takes the whole play pile and goes on top of the captured cards. Capture "
+            "is optional, so leaving the whole of Player 1's pile is allowed (Ghârat house "
+            "rule).") in optional
 
 
 def test_shelem_trick_and_auction(client):
@@ -200,11 +214,12 @@ def test_eastern_digits_in_a_link_are_numbers(client):
     assert "Hâkem: player 3 · Contract: 105" in page
 
 
-def alert(response) -> str:
-    """The sentence the page gives for a situation it cannot judge."""
-    found = re.search(r'<p class="error" role="alert">(.*?)</p>', response.get_data(as_text=True))
+def alerts(response) -> list[str]:
+    """The sentences the page gives for a situation it cannot judge, one per problem."""
+    found = re.search(r'<ul class="problems error" role="alert">(.*?)</ul>',
+                      response.get_data(as_text=True), re.S)
     assert found, "no sentence for a bad situation"
-    return html.unescape(found.group(1))
+    return [html.unescape(item) for item in re.findall(r"<li>(.*?)</li>", found.group(1))]
 
 
 def test_bad_situations_get_the_apis_sentence_on_the_page(client):
@@ -225,11 +240,33 @@ def test_bad_situations_get_the_apis_sentence_on_the_page(client):
     }
     for link, sentence in cases.items():
         response = client.get(link)
-        assert alert(response) == sentence, link
+        assert alerts(response) == [sentence], link
         assert "Legal" not in text(response)
     api = client.post("/api/v1/referee/basra/capture", json={
         "floor": ["5S", "4H"], "played": "9S", "claimed": ["9H"]}).get_json()
     assert api["error"] == "The 9♥ is claimed, but it is not on the floor."
+
+
+NOT_A_CARD = "'{}' is not a card: write a rank (A, 2-10, J, Q, K) and a suit (S, H, D, C)."
+
+
+@pytest.mark.parametrize("link, sentences", [
+    ("/referee/basra?preset=bogus&floor=ZZ,5S&played=QQ", [
+        "There is no preset 'bogus'; choose one of: egyptian, jordanian, yemeni, and lebanese.",
+        NOT_A_CARD.format("ZZ"), NOT_A_CARD.format("QQ")]),
+    # the cards that read are still judged: the claim is not on the floor, twice
+    ("/referee/basra?floor=ZZ,5S,4H&played=9S&claimed=9H,KD", [
+        NOT_A_CARD.format("ZZ"), "The 9♥ is claimed, but it is not on the floor.",
+        "The K♦ is claimed, but it is not on the floor."]),
+    ("/referee/shelem?trump=X&trick=AS,10S,2H", [
+        "The trump is a suit: S, H, D or C.",
+        "A trick has 4 cards, one from each player: 3 entered."]),
+])
+def test_a_link_with_several_problems_says_each(client, link, sentences):
+    response = client.get(link)
+    assert response.status_code == 200
+    assert alerts(response) == sentences
+    assert "Legal" not in text(response)
 
 
 def test_taking_a_claimed_card_off_the_floor_unclaims_it(client):

@@ -12,7 +12,7 @@ from pydantic import ConfigDict
 from ..i18n import render_msg
 from ..rules.cards import Card
 from ..rules.catalogue import GAMES
-from ..rules.messages import Msg
+from ..rules.messages import Msg, RuleError, every_sentence
 from ..rules.spec import Judge
 from ..services import referee
 from ..shapes import Verdict
@@ -37,7 +37,10 @@ def judge(game: str, situation: str) -> ResponseReturnValue:
     spec = GAMES.get(game)
     if spec is None or spec.referee is None or situation not in spec.referee.situations:
         abort(404)
-    verdict = referee.judge(game, situation, json_body()).answer()
+    try:
+        verdict = referee.judge(game, situation, json_body()).answer()
+    except RuleError as error:
+        raise every_sentence(error) from error  # `error` says each problem, not the first
     answer = verdict_of(spec.referee.situations[situation]).model_validate(written(verdict))
     return jsonify(answer.plain())
 

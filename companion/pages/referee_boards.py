@@ -14,7 +14,7 @@ from ..i18n import cards, list_separator, num
 from ..rules import shelem
 from ..rules.basra_capture import CaptureVerdict
 from ..rules.basra_rules import BasraRules
-from ..rules.cards import DECK_52, SUIT_SYMBOLS, SUITS, Card, Deck
+from ..rules.cards import DECK_52, SUIT_SYMBOLS, SUITS, Card, Deck, parse_card
 from ..rules.catalogue import get_game
 from ..rules.gharat import GharatVerdict
 from ..rules.messages import N_, Msg, RuleError, msg
@@ -55,7 +55,8 @@ class Board:
     ranks: list[Key] = field(default_factory=list)
     suits: list[Key] = field(default_factory=list)
     verdict: Verdict | None = None
-    error: Msg | None = None
+    errors: list[Msg] = field(default_factory=list)  # every problem of the link, each once
+    rules_refused: bool = False  # judging under other rules than the link's would mislead
     presets: list[Key] = field(default_factory=list)
     options: list[tuple[Any, list[Key]]] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
@@ -81,6 +82,17 @@ class Board:
     def active(self) -> Slot | None:
         return next((slot for slot in self.slots if slot.active), None)
 
+    def refuse(self, error: RuleError) -> None:
+        """Note every problem `error` stands for (each once): the link says them all."""
+        self.errors.extend(problem.message for problem in error.problems
+                           if problem.message not in self.errors)
+
+    @property
+    def jokers(self) -> bool:
+        """Whether the game's pack, under the board's rules, has Jokers."""
+        deck = get_game(self.game).hand_form.deck
+        return deck is not None and deck(self.rules).has_jokers
+
     @property
     def asking(self) -> bool:
         """Nothing claimed yet, and the card could take something: ask what it took."""
@@ -97,8 +109,8 @@ def build(game: str, args: Any) -> Board:
     try:
         _read_rules(board)
     except RuleError as error:
-        board.error = error.message
-        board.rules = spec.resolve(None)
+        board.refuse(error)
+        board.rules, board.rules_refused = spec.resolve(None), True
     if not board.from_game:
         _rule_choices(board)
     _builder(board.kind)(board)
@@ -141,12 +153,15 @@ def _rule_choices(board: Board) -> None:
 
 
 def _safe_cards(board: Board, key: str) -> list[Card]:
-    """The cards under `key`; a bad card in a hand-edited link is reported, not fatal."""
-    try:
-        return board.query.cards(key)
-    except RuleError as error:
-        board.error = board.error or error.message
-        return []
+    """The cards under `key`; each bad card in a hand-edited link is reported and left out,
+    the others kept (a claim on them still reads)."""
+    cards, jokers = [], board.jokers
+    for text in board.query.texts(key):
+        try:
+            cards.append(parse_card(text, key, jokers=jokers))
+        except RuleError as error:
+            board.refuse(error)
+    return cards
 
 
 def _slots(board: Board, layout: list[tuple[Any, ...]], default: str) -> None:
@@ -185,13 +200,17 @@ def _unclaimed(query: Query, card: Card) -> dict[str, str | None]:
 
 
 def _judge(board: Board, name: str, situation: dict[str, Any]) -> None:
-    """The verdict on the board's `name` situation, unless the link already has an error."""
-    if board.error is not None:
+    """The verdict on the board's `name` situation; with problems in the link, the judge's
+    own problems join them and no verdict is given."""
+    if board.rules_refused:
         return
     try:
-        board.verdict = referee.judge(board.game, name, {"rules": board.rules, **situation})
+        verdict = referee.judge(board.game, name, {"rules": board.rules, **situation})
     except RuleError as error:
-        board.error = error.message
+        board.refuse(error)
+        return
+    if not board.errors:
+        board.verdict = verdict
 
 
 def _text(cards: list[Card]) -> list[str]:
@@ -264,7 +283,7 @@ def _refuse_count(board: Board) -> None:
     try:
         check_player_count(get_game(board.game), parse_int(text) or text, "players")
     except RuleError as error:
-        board.error = board.error or error.message
+        board.refuse(error)
 
 
 def _claimable(board: Board, player: int, own: bool) -> list[Slot]:
@@ -458,11 +477,11 @@ def _may_take_top(board: Board) -> list[Key]:
     verdict, query = board.verdict, board.query
     assert isinstance(verdict, GharatVerdict)  # a play pile's top is Ghârat's board
     top = [Key(Msg(N_("the play pile")), query.changed(ctop="1"))] \
-        if verdict.required_play_pile else []
+        if verdict.matching_play_pile else []
     piles = [Key(msg(N_("the pile of {name}"), name=board.names[owner]),
-                 query.changed(cpiles=str(owner))) for owner in verdict.required_piles]
-    every = query.changed(ctop="1" if verdict.required_play_pile else None,
-                          cpiles=",".join(map(str, verdict.required_piles)))
+                 query.changed(cpiles=str(owner))) for owner in verdict.matching_piles]
+    every = query.changed(ctop="1" if verdict.matching_play_pile else None,
+                          cpiles=",".join(map(str, verdict.matching_piles)))
     return _with_all(board, top + piles, every)
 
 
@@ -477,7 +496,7 @@ def _with_all(board: Board, keys: list[Key], every: dict[str, str]) -> list[Key]
 def _rules_legal(board: Board, key: Key) -> bool:
     """Whether the situation `key` leads to is a legal claim."""
     claimed = build(board.game, key.args or {})
-    return claimed.error is None and claimed.verdict is not None and claimed.verdict.legal
+    return not claimed.errors and claimed.verdict is not None and claimed.verdict.legal
 
 
 # What a card may take, by kind of board (boards without claims never ask).

@@ -42,7 +42,7 @@ from .cards import DECK_52, Card, parse_cards
 from .messages import N_, Msg, N_plural, RuleError, msg, msgn, side_label
 from .progress import check_index, play_to_target
 from .scores import GameState, HandScore, Line
-from .situation import require
+from .situation import required
 from .spec import BoardKind, GameSpec, HandForm, QuickForm, RecordColumn, Referee, Situation
 
 __all__ = ["SPEC", "BasraCapture", "BasraHand", "CaptureVerdict", "judge", "legal_captures",
@@ -451,8 +451,8 @@ REFEREE_SUMMARY = (
 
 def read_capture_body(rules: BasraRules, body: Mapping[str, object]) -> BasraCapture:
     """A disputed capture as the API states it: floor, played card, what was claimed."""
-    return read_capture(rules, require(body, "floor"), require(body, "played"),
-                        require(body, "claimed"), body.get("previous_floor"))
+    floor, played, taken = required(body, "floor", "played", "claimed")
+    return read_capture(rules, floor, played, taken, body.get("previous_floor"))
 
 
 class BasraCaptureBody(SituationBody):

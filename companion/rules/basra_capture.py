@@ -17,8 +17,8 @@ from itertools import accumulate, chain, combinations, islice, product
 from operator import add
 
 from .basra_rules import BasraRules
-from .cards import RANKS, Card, parse_card
-from .messages import N_, Msg, N_plural, RuleError, msg, msgn, sentences
+from .cards import JOKER, RANKS, Card, parse_card
+from .messages import N_, Msg, N_plural, Problems, RuleError, msg, msgn, refuse, sentences
 
 OPTIONS_LIMIT = 50
 SEVEN_OF_DIAMONDS = Card("7", "D")
@@ -254,61 +254,82 @@ def _parse(item: object, field: str, index: int) -> Card:
 
 
 def _read_cards(items: object, field: str) -> list[Card]:
-    """Cards of one 52-card pack, each at most once (checked here: this is the hot path)."""
+    """Cards of one 52-card pack, each at most once (checked here: this is the hot path);
+    RuleErrors naming every card that is not one."""
     if not isinstance(items, list):
         raise RuleError(msg(N_("A list of cards was expected.")), field)
-    cards = [_parse(item, field, i) for i, item in enumerate(items)]
-    for i, card in enumerate(cards):
-        if card.is_joker:
-            raise RuleError(msg(N_("Basra is played without Jokers.")), f"{field}[{i}]")
-    if len(set(cards)) == len(cards):  # one hash per card; the loop below only on a repeat
-        return cards
+    cards, problems = [], []
+    for i, item in enumerate(items):
+        try:
+            cards.append(_parse(item, field, i))
+        except RuleError as problem:
+            problems.append(problem)
+    refuse(problems)
+    problems = [RuleError(msg(NO_JOKERS), f"{field}[{i}]")
+                for i, card in enumerate(cards) if card.is_joker]
+    if len(set(cards)) != len(cards):  # one hash per card; the loop below only on a repeat
+        problems.extend(_repeats(cards, field))
+    refuse(problems)
+    return cards
+
+
+NO_JOKERS = N_("Basra is played without Jokers.")
+
+
+def _repeats(cards: list[Card], field: str) -> list[RuleError]:
+    """A problem for every card entered again."""
     seen: set[Card] = set()
+    found = []
     for i, card in enumerate(cards):
         if card in seen:
-            raise RuleError(msg(N_("The {card} is entered twice."), card=card.label),
-                            f"{field}[{i}]")
+            found.append(RuleError(msg(N_("The {card} is entered twice."), card=card.label),
+                                   f"{field}[{i}]"))
         seen.add(card)
-    return cards
+    return found
+
+
+def _read_played(played: object) -> Card:
+    card = parse_card(played, "played")
+    if card.is_joker:
+        raise RuleError(msg(NO_JOKERS), "played")
+    return card
+
+
+def _not_on_floor(card: Card, floor: Sequence[Card]) -> None:
+    if card in set(floor):
+        raise RuleError(msg(N_("The {card} is the card played, so it cannot also be on the "
+                               "floor."), card=card.label), "played")
 
 
 def _read_situation(floor: object, played: object) -> tuple[list[Card], Card]:
-    floor_cards = _read_cards(floor, "floor")
-    card = parse_card(played, "played")
-    if card.is_joker:
-        raise RuleError(msg(N_("Basra is played without Jokers.")), "played")
-    if card in set(floor_cards):
-        raise RuleError(msg(N_("The {card} is the card played, so it cannot also be on the "
-                               "floor."), card=card.label), "played")
+    problems = Problems()
+    floor_cards = problems.read(list[Card](), _read_cards, floor, "floor")
+    card = problems.read(JOKER, _read_played, played)
+    problems.check()
+    _not_on_floor(card, floor_cards)
     return floor_cards, card
 
 
-def _read_claimed(claimed: object, floor: Sequence[Card]) -> list[Card]:
-    cards = _read_cards(claimed, "claimed")
+def _check_claimed(cards: list[Card], floor: Sequence[Card]) -> None:
+    """RuleErrors naming every claimed card that is not on the floor."""
     on_floor = set(floor)
-    for i, card in enumerate(cards):
-        if card not in on_floor:
-            raise RuleError(msg(N_("The {card} is claimed, but it is not on the floor."),
-                                card=card.label), f"claimed[{i}]")
-    return cards
+    refuse([RuleError(msg(N_("The {card} is claimed, but it is not on the floor."),
+                          card=card.label), f"claimed[{i}]")
+            for i, card in enumerate(cards) if card not in on_floor])
 
 
-def _read_previous(previous: object, floor: Sequence[Card], played: Card) -> list[Card] | None:
-    """The floor before the previous play, checked to lead to `floor` with one card."""
-    if previous is None:
-        return None
-    cards = _read_cards(previous, "previous_floor")
-    new = [card for card in floor if card not in cards]
-    follows = (set(cards) <= set(floor)) if len(new) == 1 else (not new and
-                                                                len(floor) < len(cards))
-    if played in cards or not follows:
+def _check_follows(previous: list[Card], floor: Sequence[Card], played: Card) -> None:
+    """RuleError unless the floor before the previous play leads to `floor` with one card."""
+    new = [card for card in floor if card not in previous]
+    follows = (set(previous) <= set(floor)) if len(new) == 1 else (not new and
+                                                                   len(floor) < len(previous))
+    if played in previous or not follows:
         raise RuleError(msg(N_("This floor cannot follow from the floor before the previous play: "
                                "the previous player either added one card or captured some.")),
                         "previous_floor")
-    return cards
 
 
-def _check_floor(rules: BasraRules, floor: Sequence[Card]) -> None:
+def _check_floor(rules: BasraRules, floor: Sequence[Card], field: str = "floor") -> None:
     """RuleError for a floor no play leaves: two cards that each take the whole floor."""
     sweepers = [card for card in floor if sweeps_floor(rules, card)]
     if len(sweepers) > 1:
@@ -316,7 +337,7 @@ def _check_floor(rules: BasraRules, floor: Sequence[Card]) -> None:
         raise RuleError(msg(N_("No play leaves {first} and {second} on the floor together: "
                                "each takes the whole floor, so the later one would have "
                                "taken the other."),
-                            first=sweepers[0].label, second=sweepers[1].label), "floor")
+                            first=sweepers[0].label, second=sweepers[1].label), field)
 
 
 def _check_previous(rules: BasraRules, previous: list[Card], floor: list[Card]) -> None:
@@ -465,11 +486,22 @@ def read_capture(
 ) -> BasraCapture:
     """The situation from cards as text (or Cards): each card once, in a floor some play
     leaves; RuleError naming the field otherwise."""
-    floor_cards, card = _read_situation(floor, played)
-    taken = _read_claimed(claimed, floor_cards)
-    _check_floor(rules, floor_cards)
-    previous = _read_previous(previous_floor, floor_cards, card)
+    problems, no_cards = Problems(), list[Card]()  # every problem is said at once
+    floor_cards = problems.read(no_cards, _read_cards, floor, "floor")
+    card = problems.read(JOKER, _read_played, played)
+    taken = problems.read(no_cards, _read_cards, claimed, "claimed")
+    previous = None if previous_floor is None else problems.read(
+        no_cards, _read_cards, previous_floor, "previous_floor")
+    problems.check()  # the cards compared below are all read
+    problems.read(None, _not_on_floor, card, floor_cards)
+    problems.read(None, _check_claimed, taken, floor_cards)
+    problems.read(None, _check_floor, rules, floor_cards)
     if previous is not None:
+        # a floor too, held to the same rules
+        problems.read(None, _check_floor, rules, previous, "previous_floor")
+        problems.read(None, _check_follows, previous, floor_cards, card)
+    problems.check()
+    if previous is not None:  # asks what the added card could take: only once it follows
         _check_previous(rules, previous, floor_cards)
     return BasraCapture(floor_cards, card, taken, previous)
 

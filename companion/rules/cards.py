@@ -50,8 +50,10 @@ class Card:
 JOKER = Card(JOKER_RANK)
 
 
-def parse_card(text: object, field: str | None = None) -> Card:
-    """Read one card in any accepted notation; RuleError if it is no card."""
+def parse_card(text: object, field: str | None = None, *, jokers: bool = False) -> Card:
+    """Read one card in any accepted notation; RuleError if it is no card. `JK` always
+    reads as a Joker (the deck refuses it where there is none), but the sentence for a
+    misspelt card offers it only to a game played `jokers`."""
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
@@ -62,19 +64,25 @@ def parse_card(text: object, field: str | None = None) -> Card:
     rank, suit = raw[:-1], _SUIT_ALIASES.get(raw[-1:]) if raw else None
     rank = "10" if rank == "T" else rank
     if rank == "1" or rank not in RANKS or suit is None:
-        raise RuleError(
-            msg(N_("'{text}' is not a card: write a rank (A, 2-10, J, Q, K) and a suit "
-                   "(S, H, D, C), or JK for a Joker."), text=text.strip()),
-            field,
-        )
+        raise RuleError(msg(NOT_A_CARD_OR_JOKER if jokers else NOT_A_CARD, text=text.strip()),
+                        field)
     return Card(rank, suit)
 
 
-def parse_cards(items: object, field: str | None = None) -> list[Card]:
+NOT_A_CARD = N_("'{text}' is not a card: write a rank (A, 2-10, J, Q, K) and a suit "
+                "(S, H, D, C).")
+# JOKER, not JK: pages name a JK in the reader's words, which would make this "Joker for a
+# Joker"; both spellings read as the Joker.
+NOT_A_CARD_OR_JOKER = N_("'{text}' is not a card: write a rank (A, 2-10, J, Q, K) and a suit "
+                         "(S, H, D, C), or JOKER for a Joker.")
+
+
+def parse_cards(items: object, field: str | None = None, *, jokers: bool = False) -> list[Card]:
     """Read a list of cards; RuleError names the position of a bad one."""
     if not isinstance(items, list):
         raise RuleError(msg(N_("A list of cards was expected.")), field)
-    return [parse_card(item, f"{field}[{i}]" if field else None) for i, item in enumerate(items)]
+    return [parse_card(item, f"{field}[{i}]" if field else None, jokers=jokers)
+            for i, item in enumerate(items)]
 
 
 @dataclass(frozen=True)
@@ -87,6 +95,10 @@ class Deck:
     @property
     def copies(self) -> dict[Card, int]:
         return dict(self.counts)
+
+    @property
+    def has_jokers(self) -> bool:
+        return JOKER in self.copies
 
     @property
     def size(self) -> int:

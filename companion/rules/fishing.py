@@ -172,6 +172,7 @@ def read_points(hand: dict[str, Any], lengths: Sequence[int], deck: Deck, values
                 exact: bool) -> list[int]:
     """Each player's points, as counted: multiples of the values' step that add up to the
     pack's points (`exact`) or to no more than them."""
+    _check_names(hand, values)
     if len(hand) > 1:
         raise RuleError(msg(N_("Enter either points or cards or counts, not several.")), "hand")
     points = hand["points"]
@@ -207,15 +208,8 @@ def read_hand(
     if not isinstance(hand, dict):
         raise RuleError(msg(N_("A hand must be an object with captured cards or card counts.")),
                         "hand")
-    kinds = {kind.key for kind in values.kinds}
     fields = [kind.key for kind in values.kinds]
-    for name in hand:
-        if name != "captured" and name not in kinds:
-            raise RuleError(
-                msg(N_("There is no field '{name}' in a hand; enter captured cards, the counts "
-                       "{fields}, or points."), name=str(name), fields=fields),
-                f"hand.{name}",
-            )
+    _check_names(hand, values)
     if "captured" in hand and len(hand) > 1:
         raise RuleError(msg(N_("Enter either captured cards or card counts, not both.")), "hand")
     if not hand:
@@ -225,6 +219,18 @@ def read_hand(
         return [values.count(cards) for cards in _read_captured(hand["captured"], lengths,
                                                                  deck, exact)]
     return _read_counts(hand, lengths, deck, values, exact)
+
+
+def _check_names(hand: dict[str, Any], values: CardValues) -> None:
+    """RuleError naming the first field that is in no form of a hand (cards, counts, points)."""
+    fields = [kind.key for kind in values.kinds]
+    for name in hand:
+        if name not in ("captured", "points", *fields):
+            raise RuleError(
+                msg(N_("There is no field '{name}' in a hand; enter captured cards, the counts "
+                       "{fields}, or points."), name=str(name), fields=fields),
+                f"hand.{name}",
+            )
 
 
 def _check_length(items: object, lengths: Sequence[int], what: Msg, field: str) -> list[object]:
@@ -242,8 +248,9 @@ def _check_length(items: object, lengths: Sequence[int], what: Msg, field: str) 
 def _read_captured(
     captured: object, lengths: Sequence[int], deck: Deck, exact: bool
 ) -> list[list[Card]]:
-    per_side = [parse_cards(cards, f"hand.captured[{i}]") for i, cards in
-                enumerate(_check_length(captured, lengths, msg(N_("lists of cards")), "captured"))]
+    per_side = [parse_cards(cards, f"hand.captured[{i}]", jokers=deck.has_jokers)
+                for i, cards in enumerate(_check_length(captured, lengths,
+                                                        msg(N_("lists of cards")), "captured"))]
     every = [card for cards in per_side for card in cards]
     if not every:
         raise RuleError(msg(NOTHING_ENTERED), "hand.captured")

@@ -24,11 +24,11 @@ from .fishing import (
     read_fishing_hand,
     score_fishing_hand,
 )
-from .messages import N_, Msg, N_plural, RuleError, msg
+from .messages import N_, Msg, N_plural, Problems, RuleError, msg, sentences
 from .options import Option, Rules
 from .progress import check_index, play_to_target
 from .scores import GameState, HandScore
-from .situation import claimed, require
+from .situation import claimed, required
 from .spec import BoardKind, GameSpec, HandForm, QuickForm, Referee, Situation
 
 # Cards left in the play pile score for nobody, so a count may fall short of the deck's.
@@ -122,18 +122,30 @@ def play(
 
 @dataclass(frozen=True)
 class GharatVerdict:
-    """`required_*`: what must be taken (capture compulsory) or may be taken (optional)."""
+    """`matching_*`: what the card may take (the play pile, other players' piles); with
+    capture compulsory that is also what it must take (`required_*`), optional: nothing."""
 
     legal: bool
     reason: Msg
-    required_play_pile: bool
-    required_piles: list[int]
+    matching_play_pile: bool
+    matching_piles: list[int]
+    compulsory: bool
+
+    @property
+    def required_play_pile(self) -> bool:
+        return self.compulsory and self.matching_play_pile
+
+    @property
+    def required_piles(self) -> list[int]:
+        return self.matching_piles if self.compulsory else []
 
     def answer(self) -> dict[str, object]:
         """The verdict as the API answers it (the reason still to be written)."""
         return {"legal": self.legal, "reason": self.reason,
                 "required": {"play_pile": self.required_play_pile,
-                             "piles": self.required_piles}}
+                             "piles": self.required_piles},
+                "may_take": {"play_pile": self.matching_play_pile,
+                             "piles": self.matching_piles}}
 
 
 # What a capture takes, by the `steal` rule: the play pile, one other pile, several piles
@@ -168,18 +180,27 @@ def read_capture(
     claimed_piles: object,
 ) -> GharatCapture:
     """The situation from cards as text; RuleError naming the field for one no deal makes."""
-    top = None if play_pile_top is None else parse_card(play_pile_top, "play_pile_top")
-    tops = _read_tops(piles)
+    problems = Problems()  # every problem is said at once
+    top = None if play_pile_top is None else problems.read(
+        None, parse_card, play_pile_top, "play_pile_top")
+    tops = problems.read(list[Card | None](), _read_tops, piles)
+    card = problems.read(None, parse_card, played, "played")
+    take_play_pile = problems.read(False, _read_flag, claimed_play_pile)
+    problems.check()  # the cards compared below are all read
+    assert card is not None  # read, or refused just above
     seat = check_index(player, len(tops), "player")
-    card = parse_card(played, "played")
     DECK_52.check([c for c in (top, card, *tops) if c is not None])
-    if not isinstance(claimed_play_pile, bool):
-        raise RuleError(msg(N_("claimed.play_pile must be true or false.")), "claimed.play_pile")
-    if claimed_play_pile and top is None:
+    if take_play_pile and top is None:
         raise RuleError(msg(N_("The play pile is empty: there is nothing to take.")),
                         "claimed.play_pile")
     claimed = read_claimed_piles(claimed_piles, [t is None for t in tops])
-    return GharatCapture(top, tops, seat, card, claimed_play_pile, claimed)
+    return GharatCapture(top, tops, seat, card, take_play_pile, claimed)
+
+
+def _read_flag(claimed_play_pile: object) -> bool:
+    if not isinstance(claimed_play_pile, bool):
+        raise RuleError(msg(N_("claimed.play_pile must be true or false.")), "claimed.play_pile")
+    return claimed_play_pile
 
 
 def judge(rules: GharatRules, situation: GharatCapture) -> GharatVerdict:
@@ -196,8 +217,10 @@ def judge(rules: GharatRules, situation: GharatCapture) -> GharatVerdict:
     others = [owner for owner, pile_top in enumerate(tops)
               if owner != seat and matches(pile_top)]
 
+    compulsory = rules.capture == "compulsory"
+
     def refuse(reason: Msg) -> GharatVerdict:
-        return GharatVerdict(False, reason, play_pile, others)
+        return GharatVerdict(False, reason, play_pile, others, compulsory)
 
     if claimed_play_pile and not play_pile:
         assert top is not None  # claiming an empty play pile was refused above
@@ -213,14 +236,18 @@ def judge(rules: GharatRules, situation: GharatCapture) -> GharatVerdict:
     taken = [owner for owner in claimed if owner != seat]
     missed_play_pile = play_pile and not claimed_play_pile
     missed = [owner for owner in others if owner not in taken]
-    if rules.capture == "compulsory" and (missed_play_pile or missed):
+    left = _what(rules, missed_play_pile, missed) if missed_play_pile or missed else None
+    if compulsory and left is not None:
         # "also" only beside something taken
         text = (N_("Capture is compulsory: {card} must also take {what} (Ghârat house rule).")
                 if claimed_play_pile or taken else
                 N_("Capture is compulsory: {card} must take {what} (Ghârat house rule)."))
-        return refuse(msg(text, card=_rank(card), what=_what(rules, missed_play_pile, missed)))
-    return GharatVerdict(True, _placed(rules, card, claimed_play_pile, taken, matches(tops[seat])),
-                         play_pile, others)
+        return refuse(msg(text, card=_rank(card), what=left))
+    placed = _placed(rules, card, claimed_play_pile, taken, matches(tops[seat]))
+    if left is not None:  # optional: what it left is the players' choice, said as such
+        placed = sentences(placed, msg(N_("Capture is optional, so leaving {what} is allowed "
+                                          "(Ghârat house rule)."), what=left))
+    return GharatVerdict(True, placed, play_pile, others, compulsory)
 
 
 def _rank(card: Card) -> int | str:
@@ -281,10 +308,11 @@ REFEREE_SUMMARY = (
 
 def read_capture_body(rules: GharatRules, body: Mapping[str, object]) -> GharatCapture:
     """A disputed capture as the API states it: the tops of the piles, the card, the claim."""
+    top, piles, player, played, _ = required(body, "play_pile_top", "piles", "player",
+                                             "played", "claimed")
     taken = claimed(body)
-    return read_capture(
-        rules, require(body, "play_pile_top"), require(body, "piles"), require(body, "player"),
-        require(body, "played"), taken.get("play_pile", False), taken.get("piles", []))
+    return read_capture(rules, top, piles, player, played, taken.get("play_pile", False),
+                        taken.get("piles", []))
 
 
 class GharatClaimBody(Body):
@@ -310,12 +338,16 @@ class Required(Answer):
 class GharatCaptureAnswer(Verdict):
     """The capture's verdict as the API answers it (GharatVerdict.answer, written)."""
 
-    required: Required
+    required: Required = Field(description=(
+        "What the card must take: every match when capture is compulsory, nothing when it "
+        "is optional."))
+    may_take: Required = Field(description=(
+        "What the card may take: the play pile and the other players' piles it matches."))
 
 
 referee_capture = Situation(
     read_capture_body, judge, GharatCaptureBody, GharatCaptureAnswer,
-    "judge a capture: legality, what must be taken",
+    "judge a capture: legality, what must and may be taken",
     {"play_pile_top": "7S", "piles": [None, "7H"], "player": 0, "played": "7D",
      "claimed": {"play_pile": True, "piles": [1]}})
 

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 Translate = Callable[[str], str]
 # (items, of_teams) -> the items as one text; a list of partnerships (`of_teams`) is written so
@@ -172,8 +175,8 @@ class RuleError(ValueError):
 
 
 class RuleErrors(RuleError):
-    """Several problems found at once: the first one leads (the API answers it with its
-    field), pages list them all."""
+    """Several problems found at once: the first one leads (the API answers its field, and
+    its sentence, or every sentence where `every_sentence` is asked), pages list them all."""
 
     def __init__(self, problems: list[RuleError]):
         self._problems = problems
@@ -182,6 +185,34 @@ class RuleErrors(RuleError):
     @property
     def problems(self) -> list[RuleError]:
         return self._problems
+
+
+def every_sentence(error: RuleError) -> RuleError:
+    """One error saying each problem of `error` in turn, at the first one's field: where a
+    single sentence is answered (the API's `error`), none of them is left unsaid."""
+    problems = error.problems
+    if len(problems) == 1:
+        return error
+    return RuleError(sentences(*(problem.message for problem in problems)), error.field)
+
+
+class Problems:
+    """Reads fields one by one, noting each problem instead of stopping at the first."""
+
+    def __init__(self) -> None:
+        self.found: list[RuleError] = []
+
+    def read(self, default: T, reader: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """What `reader(*args, **kwargs)` reads, or `default` with its problem(s) noted."""
+        try:
+            return reader(*args, **kwargs)
+        except RuleError as problem:
+            self.found.extend(problem.problems)
+            return default
+
+    def check(self) -> None:
+        """Every problem noted, at once (RuleErrors when there are several)."""
+        refuse(self.found)
 
 
 def refuse(problems: list[RuleError]) -> None:

@@ -25,11 +25,11 @@ from ..shapes import (
     WrittenForm,
 )
 from .cards import DECK_52, RANKS, SUIT_SYMBOLS, Card, parse_cards
-from .messages import N_, Msg, RuleError, msg, side_label
+from .messages import N_, Msg, Problems, RuleError, msg, side_label
 from .options import Option, Rules
 from .progress import play_to_target
 from .scores import GameState, HandScore, Line
-from .situation import flag, require
+from .situation import flag, require, required
 from .spec import (
     BoardKind,
     GameSpec,
@@ -542,8 +542,10 @@ class ShelemTrick:
 def read_trick(_rules: ShelemRules, trump: object, cards: object, hands: object = None,
                first_trick: bool = False) -> ShelemTrick:
     """The trick from cards as text; RuleError naming the field for one no deal makes."""
-    suit = _read_trump(trump)
-    trick = _read_trick(cards)
+    problems = Problems()  # every problem is said at once
+    suit = problems.read("", _read_trump, trump)
+    trick = problems.read(list[Card](), _read_trick, cards)
+    problems.check()  # the hands are checked against the trick: once it reads
     held: list[list[Card] | None] = (
         [None] * PLAYERS if hands is None else _read_trick_hands(hands, trick))
     return ShelemTrick(suit, trick, held, first_trick)
@@ -745,8 +747,8 @@ REFEREE_SUMMARY = (
 
 def read_trick_body(rules: ShelemRules, body: Mapping[str, object]) -> ShelemTrick:
     """A disputed trick as the API states it: trump, cards leader first, hands if known."""
-    return read_trick(rules, require(body, "trump"), require(body, "cards"), body.get("hands"),
-                      flag(body, "first_trick"))
+    trump, cards = required(body, "trump", "cards")
+    return read_trick(rules, trump, cards, body.get("hands"), flag(body, "first_trick"))
 
 
 def read_bids_body(rules: ShelemRules, body: Mapping[str, object]) -> ShelemBids:

@@ -35,11 +35,11 @@ from .fishing import (
     read_fishing_hand,
     score_fishing_hand,
 )
-from .messages import N_, Msg, N_plural, RuleError, msg
+from .messages import N_, Msg, N_plural, Problems, RuleError, msg
 from .options import Option, Rules
 from .progress import check_index, play_to_target
 from .scores import GameState, HandScore
-from .situation import claimed, flag, require
+from .situation import claimed, flag, required
 from .spec import BoardKind, GameSpec, HandForm, QuickForm, Referee, Situation
 
 
@@ -178,13 +178,19 @@ def read_capture(
     draw_pile_empty: bool = False,
 ) -> ShllaatCapture:
     """The situation from cards as text; RuleError naming the field for one no deal makes."""
-    pool_cards = parse_cards(pool, "pool")
-    card = parse_card(played, "played")
-    units = _read_piles(piles)
+    deck = DECKS[rules.deck]
+    jokers = deck.has_jokers
+    problems, no_cards = Problems(), list[Card]()  # every problem is said at once
+    pool_cards = problems.read(no_cards, parse_cards, pool, "pool", jokers=jokers)
+    card = problems.read(None, parse_card, played, "played", jokers=jokers)
+    units = problems.read(list[_Unit](), _read_piles, piles, jokers)
+    taken_pool = problems.read(no_cards, parse_cards, claimed_pool, "claimed.pool",
+                               jokers=jokers)
+    problems.check()  # the cards compared below are all read
+    assert card is not None  # read, or refused just above
     seat = check_index(player, len(units), "player")
-    taken_pool = parse_cards(claimed_pool, "claimed.pool")
     taken_units = read_claimed_piles(claimed_piles, [not u.cards for u in units])
-    _check_cards(DECKS[rules.deck], pool_cards, units, card, taken_pool)
+    _check_cards(deck, pool_cards, units, card, taken_pool)
     return ShllaatCapture(pool_cards, units, seat, card, taken_pool, taken_units,
                           draw_pile_empty)
 
@@ -290,7 +296,7 @@ def _taken(card: Card, taken_pool: list[Card], taken_units: list[int]) -> Msg:
                card=card.label, what=what, rule=rule)
 
 
-def _read_piles(piles: object) -> list[_Unit]:
+def _read_piles(piles: object, jokers: bool) -> list[_Unit]:
     """Every player's top unit, with its rank; RuleError for a unit no play can build."""
     if not isinstance(piles, list) or not 2 <= len(piles) <= max(SPEC.player_counts):
         raise RuleError(msg(N_("piles must list the top set of every player's pile, "
@@ -299,7 +305,7 @@ def _read_piles(piles: object) -> list[_Unit]:
     units = []
     for owner, pile in enumerate(piles):
         field = f"piles[{owner}]"
-        cards = parse_cards(pile, field)
+        cards = parse_cards(pile, field, jokers=jokers)
         ranks = sorted({c.rank for c in cards if not is_special(c)})
         if cards and not ranks:
             # every set holds the normal card that made or met the capture
@@ -357,11 +363,11 @@ REFEREE_SUMMARY = (
 
 def read_capture_body(rules: ShllaatRules, body: Mapping[str, object]) -> ShllaatCapture:
     """A disputed capture as the API states it: pool, piles, whose turn, the card, the claim."""
+    pool, piles, player, played, _ = required(body, "pool", "piles", "player", "played",
+                                              "claimed")
     taken = claimed(body)
-    return read_capture(
-        rules, require(body, "pool"), require(body, "piles"), require(body, "player"),
-        require(body, "played"), taken.get("pool", []), taken.get("piles", []),
-        flag(body, "draw_pile_empty"))
+    return read_capture(rules, pool, piles, player, played, taken.get("pool", []),
+                        taken.get("piles", []), flag(body, "draw_pile_empty"))
 
 
 class ShllaatClaimBody(Body):

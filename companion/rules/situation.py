@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from .messages import N_, RuleError, msg
+from .messages import N_, Problems, RuleError, msg
 
 
 def require(data: Mapping[str, object], name: str) -> object:
@@ -12,6 +12,14 @@ def require(data: Mapping[str, object], name: str) -> object:
     if name not in data:
         raise RuleError(msg(N_("'{name}' is missing."), name=name), name)
     return data[name]
+
+
+def required(data: Mapping[str, object], *names: str) -> list[object]:
+    """The values of `names`; RuleErrors naming every one that is missing."""
+    problems = Problems()
+    values = [problems.read(None, require, data, name) for name in names]
+    problems.check()
+    return values
 
 
 def claimed(data: Mapping[str, object]) -> dict[str, object]:

@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Any
 from urllib.parse import quote
 
-from ..rules.cards import JOKER_RANK, RANKS, SUIT_SYMBOLS, SUITS, Card, Deck, parse_card
+from ..rules.cards import JOKER_RANK, RANKS, SUIT_SYMBOLS, SUITS, Card, Deck
 from ..rules.catalogue import get_game
 from ..rules.messages import Msg
 
@@ -53,9 +53,9 @@ class Query:
     def get(self, key: str, default: str = "") -> str:
         return self.args.get(key, default)
 
-    def cards(self, key: str) -> list[Card]:
-        """Cards under `key`; RuleError (naming the key) for anything that is no card."""
-        return [parse_card(text, key) for text in self.get(key).split(",") if text.strip()]
+    def texts(self, key: str) -> list[str]:
+        """The card texts under `key`, each still to be read."""
+        return [text for text in self.get(key).split(",") if text.strip()]
 
     def changed(self, **changes: str | None) -> dict[str, str]:
         """The query with some values replaced (None or "" removes them). The open `rank`

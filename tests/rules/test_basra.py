@@ -810,3 +810,20 @@ def test_a_card_that_could_have_taken_from_the_lone_card_cannot_have_been_played
     # a 3♠ could not take the 5♥: the 8♣ takes both with their sum, a basra worth 10
     verdict = judge_capture(rules("lebanese"), ["5H", "3S"], "8C", ["5H", "3S"], ["5H"])
     assert verdict.legal and verdict.basra and verdict.basra_points == 10
+
+
+@pytest.mark.parametrize("previous, first, second", [
+    (["3C", "7D", "JS"], "7♦", "J♠"),   # the Egyptian 7♦ takes everything, as a jack does
+    (["JH", "3C", "JD"], "J♥", "J♦"),
+])
+def test_a_floor_before_the_previous_play_is_held_to_the_rules_of_a_floor(previous, first,
+                                                                           second):
+    # lone-card basra with the Egyptian 7♦: the floor before the previous play is a floor
+    # like any, so two cards that each take everything cannot lie on it together
+    with pytest.raises(RuleError) as refused:
+        judge_capture(rules("lebanese", seven_of_diamonds="egyptian"), ["3C"], "3H", ["3C"],
+                      previous)
+    assert refused.value.field == "previous_floor"
+    assert str(refused.value.message) == (
+        f"No play leaves {first} and {second} on the floor together: each takes the whole "
+        "floor, so the later one would have taken the other.")

@@ -250,10 +250,28 @@ def test_capture_compulsory_every_matching_pile_must_be_taken():
 
 
 def test_capture_optional_any_of_the_matching_piles_or_none():
+    # RULINGS.md, capture optional: a player may take any of the matching piles, or none; so
+    # nothing is required, and what the card matches is what it may take
     for play_pile, piles in ((False, []), (True, []), (False, [2]), (True, [1, 2])):
         verdict = judge("9D", ["8S", "9S", "9H"], 0, "9C", play_pile, piles, rules=OPTIONAL)
         assert verdict.legal
-        assert (verdict.required_play_pile, verdict.required_piles) == (True, [1, 2])
+        assert (verdict.required_play_pile, verdict.required_piles) == (False, [])
+        assert (verdict.matching_play_pile, verdict.matching_piles) == (True, [1, 2])
+
+
+@pytest.mark.parametrize("play_pile, piles, reason", [
+    (True, [], "9 takes the whole play pile and goes on top of the captured cards. Capture is "
+               "optional, so leaving the whole piles of Players 2, 3 is allowed (Ghârat "
+               "house rule)."),
+    (False, [], "9 takes nothing and goes on top of the play pile. Capture is optional, so "
+                "leaving the whole play pile and the whole piles of Players 2, 3 is allowed "
+                "(Ghârat house rule)."),
+    (True, [1, 2], "9 takes the whole play pile and the whole piles of Players 2, 3 and "
+                   "goes on top of the captured cards."),
+])
+def test_optional_capture_says_what_was_left_is_the_players_choice(play_pile, piles, reason):
+    verdict = judge("9D", ["8S", "9S", "9H"], 0, "9C", play_pile, piles, rules=OPTIONAL)
+    assert verdict.legal and str(verdict.reason) == reason
 
 
 def test_a_pile_whose_top_does_not_match_cannot_be_taken():

@@ -18,9 +18,9 @@ from ...rules.basra import (
 from ...rules.basra_capture import jack_basra_times
 from ...rules.basra_rules import BasraRules
 from ...rules.cards import RANKS, parse_card
-from ...rules.messages import N_, Msg, RuleError, msg
+from ...rules.messages import N_, Msg, Problems, RuleError, msg
 from . import cards
-from .fields import Problems, follow, number, side, to_fields
+from .fields import follow, number, side, to_fields
 
 HONOURS = ("jacks", "aces")
 BASRA_SLOTS = 8  # rank pickers per side when basras are valued by their card

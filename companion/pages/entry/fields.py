@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
 from ...digits import parse_int, too_long
 from ...inputs import TOO_LARGE
-from ...rules.messages import Msg, Plural, RuleError, msg, msgn, refuse
+from ...rules.messages import Msg, Plural, RuleError, msg, msgn
 
-T = TypeVar("T")
 # Fields the form always sends: they say nothing about the hand.
 CONTROL_FIELDS = {"csrf_token", "mode", "key", "version", "number", "reason", "tool"}
 
@@ -59,25 +57,6 @@ def to_fields(values: dict[str, Any]) -> MultiDict[str, str]:
         for item in value if isinstance(value, list) else [value]:
             items.append((name, "" if item is None else str(item)))
     return MultiDict(items)
-
-
-class Problems:
-    """Reads a form's fields one by one, noting each problem instead of stopping at it."""
-
-    def __init__(self) -> None:
-        self.found: list[RuleError] = []
-
-    def read(self, default: T, reader: Callable[..., T], *args: Any) -> T:
-        """What `reader(*args)` reads, or `default` with its problem noted."""
-        try:
-            return reader(*args)
-        except RuleError as problem:
-            self.found.append(problem)
-            return default
-
-    def check(self) -> None:
-        """Every problem noted, at once (RuleErrors when there are several)."""
-        refuse(self.found)
 
 
 def nothing_entered(fields: MultiDict[str, str], choices: tuple[str, ...] = (),

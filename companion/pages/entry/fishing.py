@@ -11,9 +11,10 @@ from werkzeug.datastructures import MultiDict
 
 from ...rules.cards import Deck
 from ...rules.fishing import CardValues, Kind
+from ...rules.messages import Problems
 from ...rules.options import Rules
 from . import cards
-from .fields import Problems, number, to_fields
+from .fields import number, to_fields
 
 
 def held(values: CardValues, deck: Deck) -> list[tuple[Kind, int]]:

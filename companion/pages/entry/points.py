@@ -13,9 +13,9 @@ from werkzeug.datastructures import MultiDict
 
 from ...rules.cards import Deck
 from ...rules.fishing import CardValues, not_points, points_problem, too_many_points
-from ...rules.messages import Msg, RuleError
+from ...rules.messages import Msg, Problems, RuleError
 from ...rules.options import Rules
-from .fields import Problems, number, to_fields
+from .fields import number, to_fields
 
 
 def field(i: int) -> str:

@@ -6,7 +6,7 @@ from typing import Any
 
 from werkzeug.datastructures import MultiDict
 
-from ...rules.messages import N_, msg
+from ...rules.messages import N_, Problems, msg
 from ...rules.shelem import (
     BID_STEP,
     MIN_BID,
@@ -19,7 +19,7 @@ from ...rules.shelem import (
     not_points,
     pack_total,
 )
-from .fields import Problems, number, side, to_fields
+from .fields import number, side, to_fields
 
 # Fields choosing a side: "0" there is the first team, not nothing.
 CHOICES = ("bidder", "cheating")
