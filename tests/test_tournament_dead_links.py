@@ -153,3 +153,15 @@ def test_a_hand_sent_through_the_api_with_an_old_table_key_says_it_was_replaced(
     wrong = client.post(f"/api/v1/games/{lone.get_json()['id']}/hands",
                         json={"hand": sweep(0)}, headers=scorer(match))
     assert wrong.status_code == 403 and wrong.get_json()["error"] != REPLACED
+
+
+def test_another_tournaments_director_key_is_not_taken_for_an_old_table_link(app, client):
+    ours, theirs = create(client, settings={"best_of": 1}), create(client, name="Saturday")
+    match = next_round(client, ours)["matches"][0]
+    other = "That is another tournament's director key: it does not open this table's game."
+    page = app.test_client().get(f"/games/{match['current_game']}?key={theirs['director_key']}")
+    assert page.status_code == 403 and other in text(page) and REPLACED not in text(page)
+    sent = client.post(f"/api/v1/games/{match['current_game']}/hands",
+                       json={"hand": sweep(0)}, headers=director(theirs))
+    assert sent.status_code == 403 and sent.get_json() == {"error": other}
+    assert client.get(f"/api/v1/games/{match['current_game']}").get_json()["hands"] == []

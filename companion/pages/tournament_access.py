@@ -12,7 +12,7 @@ from ..models_tournament import MatchGame, Tournament
 from ..rules.messages import N_, Msg, msg
 from ..services import acting
 from ..services.keys import key_matches
-from ..services.tournament_keys import side_of
+from ..services.tournament_keys import directs_a_tournament, side_of
 from ..services.tournaments import TournamentNotFound, table_changes
 from .access import (
     KEY_COOKIES,
@@ -24,6 +24,9 @@ from .access import (
 )
 from .access import presented_key as game_key
 
+# A director key presented at another tournament's table: it never opened it, so not "replaced".
+OTHER_DIRECTOR = N_("That is another tournament's director key: it does not open this table's "
+                    "game.")
 COOKIE_PREFIX = "director_"
 KEY_COOKIES.append(COOKIE_PREFIX)  # a director's key opens the games at the tournament's tables
 
@@ -86,10 +89,14 @@ def director_opens(game_id: str) -> bool:
 
 @explains_refusal
 def table_link_replaced(game_id: str) -> Msg | None:
-    """A wrong key at a table's game is taken for the table's old key, as the pages do."""
-    link = get_session().exec(select(MatchGame).where(MatchGame.game_id == game_id)).first()
+    """A wrong key at a table's game is taken for the table's old key, as the pages do,
+    unless it is a director key (another tournament's)."""
+    session = get_session()
+    link = session.exec(select(MatchGame).where(MatchGame.game_id == game_id)).first()
     if link is None:
         return None
+    if directs_a_tournament(session, game_key(game_id)):
+        return msg(OTHER_DIRECTOR)
     return msg(N_("This table link was replaced; ask the director for the new one."))
 
 

@@ -16,7 +16,7 @@ from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from ..models import Game
-from ..models_tournament import Match, MatchGame, ReplacedSideKey
+from ..models_tournament import Match, MatchGame, ReplacedSideKey, Tournament
 from .keys import hash_key, key_matches, new_key
 
 
@@ -81,3 +81,10 @@ def was_replaced(session: Session, tournament_id: str, key: str | None) -> bool:
         select(ReplacedSideKey.id).where(ReplacedSideKey.tournament_id == tournament_id,
                                          ReplacedSideKey.key_hash == hash_key(key or ""))
     ).first() is not None
+
+
+def directs_a_tournament(session: Session, key: str | None) -> bool:
+    """Whether `key` is some tournament's director key (one lookup of its hash): such a key at
+    another tournament's table is not an old table link."""
+    return bool(key) and session.exec(select(Tournament.id).where(
+        Tournament.director_key_hash == hash_key(key or ""))).first() is not None

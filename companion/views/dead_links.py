@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from flask_babel import gettext as _
 
+from ..db import get_session
+from ..pages.tournament_access import OTHER_DIRECTOR
+from ..services.tournament_keys import directs_a_tournament
+
 
 def replaced() -> str:
     return str(_("This table link was replaced; ask the director for the new one."))
@@ -17,4 +21,8 @@ def finished() -> str:
 
 def table_game_notice(in_tournament: bool, editor: bool, presented: str | None) -> str | None:
     """On a table game's page: the sentence for a phone whose key no longer opens it."""
-    return replaced() if in_tournament and presented and not editor else None
+    if not in_tournament or not presented or editor:
+        return None
+    if directs_a_tournament(get_session(), presented):
+        return str(_(OTHER_DIRECTOR))
+    return replaced()
