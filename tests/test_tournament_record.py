@@ -170,6 +170,8 @@ def test_only_the_director_deletes_a_finished_game_and_both_are_in_the_history(c
     assert fresh_match(client, t, match["id"])["wins"] == [1, 0]  # nothing changed
     page = client.post(f"/games/{won}/delete", headers=scorer(match))
     assert page.status_code == 403 and ONLY_DIRECTOR in text(page)
+    shown = client.get(f"/games/{won}", headers=scorer(match))  # the scorer's game page
+    assert "Delete this game…" not in text(shown) and ONLY_DIRECTOR in text(shown)
 
     assert client.delete(f"/api/v1/games/{won}", headers=director(t)).status_code == 200
     assert fresh_match(client, t, match["id"])["wins"] == [0, 0]

@@ -124,9 +124,15 @@ def require_to_delete(game_id: str, restoring: bool = False) -> None:
     """require_edit_key, then 403 with the sentence of a rule the deletion (or restoring)
     breaks; nothing is changed."""
     require_edit_key(game_id)
-    reason = next((m for m in (check(game_id, restoring) for check in _DELETIONS) if m), None)
+    reason = deletion_refused(game_id, restoring)
     if reason is not None:
         raise KeyRefused(reason)
+
+
+def deletion_refused(game_id: str, restoring: bool = False) -> Msg | None:
+    """The sentence of a rule that deleting (or restoring) the game breaks for this
+    request's key, if any."""
+    return next((m for m in (check(game_id, restoring) for check in _DELETIONS) if m), None)
 
 
 KEY_COOKIE_MAX_AGE = 400 * 24 * 3600  # browsers cap cookies at 400 days

@@ -18,6 +18,7 @@ from ..i18n import current_digits, render_msg
 from ..limits import creates, refuse_key
 from ..pages import device
 from ..pages.access import (
+    deletion_refused,
     editor_key,
     may_edit,
     presented_key,
@@ -113,8 +114,11 @@ def show(game_id: str) -> Any:
     undone = games.last_undo(get_session(), game_id) if board["editor"] else None
     if htmx_request.htmx and not htmx_request.htmx.boosted:
         return board["board_html"]  # the board alone, as games.board sends it
+    # A table's scorer may not delete a decided game: the page says so instead of offering it.
+    kept = deletion_refused(game_id) if board["editor"] else None
     return render_template("games/show.html", **board, last_change=last, next_key=next_key,
-                           message=notice, undone=undone and history.describe(undone))
+                           message=notice, undone=undone and history.describe(undone),
+                           delete_refused=kept and render_msg(kept))
 
 
 @bp.get("/<game_id>/board")
