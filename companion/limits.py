@@ -5,7 +5,8 @@ tournament, has spent its allowance of refused keys: the right key, reads, refer
 everything else from a shared address (a café, a tournament hall) go on as usual. Creating
 games and tournaments, and pairing rounds, spend a creation allowance per address; a view
 that creates is marked with `@creates`. Counters live in Redis when REDIS_URL is set, so
-every worker process shares them; in this process's memory otherwise, or while Redis is away.
+every worker process shares them; in this process's memory otherwise, or while Redis is away
+or hangs (companion/outage.py: each call has a short timeout).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from functools import wraps
 from typing import Any
 
 from flask import Flask, abort, current_app, g, has_request_context, request
+from flask_babel import gettext as _
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse
@@ -25,6 +27,7 @@ from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import event
 
+from . import outage
 from .cache import worker_lock
 from .models import Game
 from .models_tournament import Tournament
@@ -38,6 +41,7 @@ DEFAULTS = {
     "RATELIMIT_STRATEGY": "moving-window",
 }
 READS = frozenset({"GET", "HEAD", "OPTIONS"})
+LOCK_WAIT = 10  # seconds a creation waits for another from its address (then 503)
 log = logging.getLogger(__name__)
 
 
@@ -45,10 +49,17 @@ def init_app(app: Flask) -> None:
     for name, value in DEFAULTS.items():
         app.config.setdefault(name, value)
     app.config.setdefault("RATELIMIT_STORAGE_URI", app.config.get("REDIS_URL") or "memory://")
+    # Passed to the Redis client (the memory storage ignores them): a Redis that hangs must
+    # not hold a request longer than that.
+    app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {
+        "socket_timeout": outage.TIMEOUT, "socket_connect_timeout": outage.TIMEOUT})
     # Flask-Limiter holds the configured storage (Redis or memory); no route limit of its own.
     limiter = Limiter(get_remote_address)
     limiter.init_app(app)
     app.extensions["companion_limits"] = (limiter, MovingWindowRateLimiter(MemoryStorage()))
+    app.extensions["companion_limits.outage"] = outage.Outage(
+        log, "rate limit storage unreachable (%s); counting in this process's memory until "
+             "it is back", "rate limit storage reachable again")
 
 
 def refuse_key(target: str) -> None:
@@ -119,13 +130,16 @@ def _call(method: str, item: RateLimitItem, names: tuple[str, ...], **options: A
     that is unreachable."""
     names = (current_app.config["RATELIMIT_KEY_PREFIX"], *names)
     limiter, fallback = current_app.extensions["companion_limits"]
-    try:
-        answer = getattr(limiter.limiter, method)(item, *names, **options)
-    except Exception as error:  # noqa: BLE001 - Redis away: limit per process, never a 500
-        _storage_away(error)
-        return getattr(fallback, method)(item, *names, **options)
-    _storage_back()
-    return answer
+    away = _outage()
+    if away.worth_trying():
+        try:
+            answer = getattr(limiter.limiter, method)(item, *names, **options)
+        except Exception as error:  # noqa: BLE001 - Redis away: limit per process, never a 500
+            away.failed(error)
+        else:
+            away.worked()
+            return answer
+    return getattr(fallback, method)(item, *names, **options)
 
 
 @contextmanager
@@ -135,20 +149,23 @@ def _one_at_a_time(names: tuple[str, ...]) -> Iterator[None]:
     limiter, _fallback = current_app.extensions["companion_limits"]
     client = getattr(limiter.limiter.storage, "storage", None)  # the Redis client, if any
     name = ":".join((current_app.config["RATELIMIT_KEY_PREFIX"], "lock", *names))
-    if client is not None and hasattr(client, "lock"):
+    away = _outage()
+    if client is not None and hasattr(client, "lock") and away.worth_trying():
         try:
-            lock = client.lock(name, timeout=30, blocking_timeout=30)
+            lock = client.lock(name, timeout=30, blocking_timeout=LOCK_WAIT)
             acquired = lock.acquire()
         except Exception as error:  # noqa: BLE001 - Redis away: this process's lock instead
-            _storage_away(error)
+            away.failed(error)
         else:
-            _storage_back()
+            away.worked()
+            if not acquired:  # another creation from this address holds it all this time
+                abort(503, description=_("Another creation from this address is still under "
+                                         "way; try again in a moment."))
             try:
                 yield
             finally:
-                if acquired:
-                    with suppress(Exception):
-                        lock.release()
+                with suppress(Exception):
+                    lock.release()
             return
     with local_lock():
         yield
@@ -159,21 +176,9 @@ def local_lock() -> threading.Lock:
     return worker_lock(current_app.extensions, "companion_limits.lock")
 
 
-_AWAY = threading.Event()  # set while the shared storage is unreachable
-
-
-def _storage_away(error: Exception) -> None:
-    """One warning per outage, not one traceback per request."""
-    if not _AWAY.is_set():
-        _AWAY.set()
-        log.warning("rate limit storage unreachable (%s); counting in this process's memory "
-                    "until it is back", type(error).__name__)
-
-
-def _storage_back() -> None:
-    if _AWAY.is_set():
-        _AWAY.clear()
-        log.warning("rate limit storage reachable again")
+def _outage() -> outage.Outage:
+    found: outage.Outage = current_app.extensions["companion_limits.outage"]
+    return found
 
 
 @event.listens_for(Game, "after_insert")
@@ -182,3 +187,4 @@ def _note_creation(_mapper: Any, _connection: Any, _target: Any) -> None:
     # Whichever service created it: the count follows the database, not a list of routes.
     if has_request_context() and "created" in g:
         g.created += 1
+
