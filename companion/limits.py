@@ -26,11 +26,14 @@ from limits import RateLimitItem, parse
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from sqlalchemy import event
+from sqlalchemy.orm import Session
+from werkzeug.exceptions import TooManyRequests
 
 from . import outage
 from .cache import worker_lock
 from .models import Game
 from .models_tournament import Tournament
+from .services.tournaments.creating import MAX_ENTRANTS
 
 DEFAULTS = {
     "RATELIMIT_WRONG_KEY": "30/minute",  # refused keys per address
@@ -41,6 +44,7 @@ DEFAULTS = {
     "RATELIMIT_STRATEGY": "moving-window",
 }
 READS = frozenset({"GET", "HEAD", "OPTIONS"})
+LARGEST_ROUND = MAX_ENTRANTS // 2  # tables: the most games one pairing starts
 LOCK_WAIT = 10  # seconds a creation waits for another from its address (then 503)
 log = logging.getLogger(__name__)
 
@@ -83,30 +87,47 @@ def refuse_key(target: str) -> None:
 
 def creates(view: Callable[..., Any]) -> Callable[..., Any]:
     """Mark a view that creates games or tournaments: refused (429) once the address has
-    created its allowance, and what it created is counted (a paired round: each table's game,
-    up to what is left, so a round is never refused half-made). One creation per address
-    runs at a time (across processes when Redis holds the counts), so parallel requests
-    never create more than the allowance."""
+    created its allowance. What it creates is counted before it is stored (`_count`).
+    One creation per address runs at a time (across processes when Redis holds the counts),
+    so parallel requests never create more than the allowance."""
     @wraps(view)
     def limited(*args: Any, **kwargs: Any) -> Any:
         if request.method in READS or not _enabled():
             return view(*args, **kwargs)
         with _one_at_a_time(_creator()):
-            if not _call("test", _item("RATELIMIT_CREATE_GAME"), _creator()):
+            if not all([_call("test", item, _creator()) for item in _allowances()]):
                 abort(429)
             g.created = 0
-            response = view(*args, **kwargs)
-            if g.created:
-                _spend(g.created)
-        return response
+            return view(*args, **kwargs)
     return limited
 
 
+class TooManyAtOnce(TooManyRequests):
+    """More games at once than what is left of the address's allowance (a round too big)."""
+
+
+def _allowances() -> tuple[RateLimitItem, RateLimitItem]:
+    """The creation allowance, and the same rate over as many of its windows as the largest
+    round needs (RATELIMIT_CREATE_GAME's 20 a minute: 140 in 7 minutes)."""
+    item = _item("RATELIMIT_CREATE_GAME")
+    windows = max(2, -(-LARGEST_ROUND // item.amount))
+    return item, type(item)(item.amount * windows, item.multiples * windows, item.namespace)
+
+
 def _spend(count: int) -> None:
-    item, names = _item("RATELIMIT_CREATE_GAME"), _creator()
-    left = _call("get_window_stats", item, names).remaining
+    """Count `count` creations about to be stored; TooManyAtOnce, and none counted, when
+    they do not fit in the longer allowance. In the minute's allowance they count up to
+    what is left, so a round bigger than that is paired whole (it is counted in full in the
+    longer one: the address's next creations wait until that has room again)."""
+    short, long = _allowances()
+    if count > _call("get_window_stats", long, _creator()).remaining:
+        raise TooManyAtOnce(description=_("This round would start more games than this "
+                                          "address may start right now; try again in a few "
+                                          "minutes."))
+    _call("hit", long, _creator(), cost=count)
+    left = _call("get_window_stats", short, _creator()).remaining
     if left > 0:
-        _call("hit", item, names, cost=min(count, left))
+        _call("hit", short, _creator(), cost=min(count, left))
 
 
 def _creator() -> tuple[str, str]:
@@ -188,3 +209,14 @@ def _note_creation(_mapper: Any, _connection: Any, _target: Any) -> None:
     if has_request_context() and "created" in g:
         g.created += 1
 
+
+@event.listens_for(Session, "before_commit")
+def _count(session: Session) -> None:
+    """Count what a creating view is about to store, before it is stored: a round whose
+    games do not fit is refused whole (the request's session is rolled back)."""
+    if not (has_request_context() and "created" in g):
+        return
+    session.flush()  # every row this commit stores is inserted now, and noted above
+    made, g.created = g.created, 0
+    if made:
+        _spend(made)
