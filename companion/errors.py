@@ -9,6 +9,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 
+from .limits import TooManyAtOnce
 from .pages.access import KeyRefused, KeyToRead
 from .rules.messages import N_, RuleError
 from .services.games import GameNotFound, StaleGame
@@ -54,6 +55,10 @@ def init_app(app: Flask) -> None:
         # The exception's own headers matter: a 405 says what is allowed (Allow).
         return (*response, [(name, value) for name, value in exc.get_headers()
                             if name.lower() != "content-type"])
+
+    @app.errorhandler(TooManyAtOnce)
+    def too_many_at_once(exc: TooManyAtOnce) -> ResponseReturnValue:
+        return error_response(429, exc.description or "")  # its own sentence, translated
 
     @app.errorhandler(CSRFError)
     def csrf_error(exc: CSRFError) -> ResponseReturnValue:

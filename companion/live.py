@@ -23,6 +23,7 @@ from sqlalchemy import Engine, event, select
 from sqlalchemy.orm import Session
 from sqlmodel import col
 
+from . import outage
 from .models import Game, GameEvent
 from .models_tournament import MatchGame, TournamentEvent
 
@@ -56,6 +57,10 @@ class Hub:
         self._reading: dict[str, threading.Lock] = {}
         self._redis: Any = None
         self._listener: threading.Thread | None = None
+        self._outage = outage.Outage(
+            log, "Redis unreachable (%s): live boards of other processes hear of saves at "
+                 "their next check until it is back", "Redis reachable again: live boards "
+                                                      "hear of saves at once")
 
     # --- streams ----------------------------------------------------------------------------
 
@@ -97,15 +102,17 @@ class Hub:
 
     def publish(self, topics: set[str]) -> None:
         """Tell every process's streams (this one's when Redis is not set or away)."""
-        if self._redis_url:
+        if self._redis_url and self._outage.worth_trying():
             try:
-                client = self._client()
+                sending = self._client().pipeline(transaction=False)  # one round trip
                 for topic in sorted(topics):
-                    client.publish(CHANNEL, topic)
+                    sending.publish(CHANNEL, topic)
+                sending.execute()
+            except Exception as error:  # noqa: BLE001 - Redis away: this process's streams hear
+                self._outage.failed(error)
+            else:
+                self._outage.worked()
                 return
-            except Exception:  # noqa: BLE001 - Redis away: this process's streams still hear
-                log.warning("Redis unreachable: live boards of other processes wait for their "
-                            "next check", exc_info=True)
         self.wake(topics)
 
     def wake(self, topics: set[str]) -> None:
@@ -120,8 +127,8 @@ class Hub:
         if self._redis is None:
             import redis
 
-            self._redis = redis.Redis.from_url(self._redis_url, socket_timeout=2,
-                                               socket_connect_timeout=2)
+            self._redis = redis.Redis.from_url(self._redis_url, socket_timeout=outage.TIMEOUT,
+                                               socket_connect_timeout=outage.TIMEOUT)
         return self._redis
 
     def _listen(self) -> None:
@@ -135,22 +142,53 @@ class Hub:
                 self._listener.start()
 
     def _hear(self) -> None:
+        """Relay Redis's announcements for as long as the process lives. Lost (Redis gone or
+        hanging), listen again after a pause that doubles up to RETRY_MOST; meanwhile the
+        streams' own checks (RECHECK_SECONDS) cover the gap."""
+        pause = outage.RETRY_FIRST
+        while True:
+            pubsub = None
+            try:
+                pubsub = self._subscribe()
+                self._outage.worked()
+                pause = outage.RETRY_FIRST
+                self._relay(pubsub)
+            except Exception as error:  # noqa: BLE001 - Redis away: said once, tried again
+                self._outage.failed(error)
+            finally:
+                if pubsub is not None:
+                    pubsub.close()
+            log.debug("Redis pub/sub lost; listening again in %s s", pause)
+            time.sleep(pause)
+            pause = min(pause * 2, outage.RETRY_MOST)
+
+    def _subscribe(self) -> Any:
+        """A subscription to CHANNEL that Redis confirmed within its timeout."""
         import redis
 
+        client = redis.Redis.from_url(self._redis_url, socket_timeout=outage.TIMEOUT,
+                                      socket_connect_timeout=outage.TIMEOUT)
+        pubsub = client.pubsub()  # type: ignore[no-untyped-call]
+        pubsub.subscribe(CHANNEL)
+        if not pubsub.get_message(timeout=outage.TIMEOUT):
+            pubsub.close()
+            raise TimeoutError("Redis did not confirm the subscription")
+        return pubsub
+
+    def _relay(self, pubsub: Any) -> None:
+        """Wake the streams of each topic announced, until the connection fails: after
+        BEAT_SECONDS of silence Redis is asked for a PING, which it answers within its
+        timeout unless it hangs."""
         while True:
-            try:
-                client = redis.Redis.from_url(self._redis_url, socket_connect_timeout=2,
-                                              health_check_interval=30)
-                pubsub = client.pubsub(  # type: ignore[no-untyped-call]
-                    ignore_subscribe_messages=True)
-                pubsub.subscribe(CHANNEL)
-                for message in pubsub.listen():
-                    data = message.get("data")
-                    if isinstance(data, bytes):
-                        self.wake({data.decode()})
-            except Exception:  # noqa: BLE001 - Redis away: retry; RECHECK_SECONDS covers the gap
-                log.warning("Redis pub/sub lost; listening again in 1 s", exc_info=True)
-                time.sleep(1)
+            message = pubsub.get_message(timeout=BEAT_SECONDS)
+            if message is None:
+                pubsub.ping()
+                message = pubsub.get_message(timeout=outage.TIMEOUT)
+                if message is None:
+                    raise TimeoutError("Redis did not answer a PING")
+            data = message.get("data")
+            if message.get("type") == "message" and isinstance(data, bytes):
+                self.wake({data.decode()})
 
 
 Payload = Callable[[int], "str | None"]  # a version's whole `change` event, when it says more
