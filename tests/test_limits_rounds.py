@@ -96,3 +96,27 @@ def test_the_longer_allowance_at_the_defaults_is_140_creations_in_7_minutes(db_u
     assert (longer.amount, longer.get_expiry()) == (140, 7 * 60)
     assert (minute.amount, minute.get_expiry()) == (20, 60)
     app.extensions["engine"].dispose()
+
+
+def test_deleting_a_tables_game_again_and_again_is_held_to_the_creation_limit(db_url):
+    """A table's open game deleted is replaced by a new one: each replacement is a creation.
+    At 4 a minute: the tournament (1) and its one table's game (1), then two deletions; the
+    third is refused and changes nothing."""
+    app = limited_app(db_url, RATELIMIT_CREATE_GAME="4/minute")
+    phone = client_at(app, "192.0.2.40")
+    t = phone.post("/api/v1/tournaments", json={
+        "name": "Friday", "game": "basra", "format": "knockout", "entrants": ["Ali", "Bahar"],
+        "settings": {"best_of": 1}}).get_json()
+    match = phone.post(f"/api/v1/tournaments/{t['id']}/rounds",
+                       headers=director(t)).get_json()["matches"][0]
+    scorer = {"Authorization": f"Bearer {match['edit_key']}"}
+    game = match["current_game"]
+    for _ in range(2):
+        assert phone.delete(f"/api/v1/games/{game}", headers=scorer).status_code == 200
+        game = phone.get(f"/api/v1/tournaments/{t['id']}").get_json()[
+            "rounds"][0]["matches"][0]["current_game"]
+    assert phone.delete(f"/api/v1/games/{game}", headers=scorer).status_code == 429
+    assert phone.get(f"/api/v1/games/{game}").status_code == 200  # still there
+    with app.app_context():
+        assert len(get_session().exec(select(Game)).all()) == 3
+    app.extensions["engine"].dispose()

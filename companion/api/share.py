@@ -38,6 +38,7 @@ def import_game() -> ResponseReturnValue:
 
 
 @bp.delete("/games/<game_id>")
+@creates  # deleting a table's open game starts its replacement: a creation like any
 def delete_game(game_id: str) -> ResponseReturnValue:
     """Hide the game; `POST .../restore` brings it back within 7 days."""
     require_to_delete(game_id)

@@ -126,6 +126,7 @@ def confirm_delete(game_id: str) -> str:
 
 
 @bp.post("/<game_id>/delete")
+@creates  # deleting a table's open game starts its replacement: a creation like any
 def delete_game(game_id: str) -> ResponseReturnValue:
     require_to_delete(game_id)
     games.delete_game(get_session(), game_id)
