@@ -169,6 +169,9 @@ OPERATIONS: list[Op] = [
     Op("post", T + "/entrants/{entrant_id}/withdraw", "An entrant withdraws: its results "
        "stand, it is paired no more, its open matches are walkovers", a.Tournament,
        key=DIRECTOR, body=b.Withdraw, example={"reason": "Called away"}),
+    Op("post", T + "/clock", "The current round's clock: start it with `minutes`, or pause, "
+       "resume or stop it (`action`)", a.Tournament, key=DIRECTOR, body=b.SetClock,
+       errors=(409,), example={"minutes": 45}),
     Op("get", T + "/history", "Every result, correction, confirmation, dispute, decision, key "
        "change, withdrawal and late entry, newest first", a.History, key=DIRECTOR),
     Op("post", T + "/rounds", "Pair the next round and create its games", a.Round,

@@ -20,6 +20,7 @@ from ..pages.tournament_access import (
 from ..rules.messages import N_, RuleError, msg
 from ..rules.situation import require
 from ..services import acting, confirmations, tournaments
+from ..services.tournaments import clock
 from . import answers as a
 from .blueprint import bp
 from .body import json_body, optional_json_body
@@ -73,6 +74,14 @@ def withdraw(tournament_id: str, entrant_id: int) -> ResponseReturnValue:
     key = require_director(tournament_id)
     tournament = tournaments.withdraw(get_session(), tournament_id, entrant_id,
                                       json_body().get("reason"))
+    return jsonify(tournament_json(tournament, key).plain())
+
+
+@bp.post("/tournaments/<tournament_id>/clock")
+def set_clock(tournament_id: str) -> ResponseReturnValue:
+    """The round's clock: started with `minutes`, or paused, resumed or stopped."""
+    key = require_director(tournament_id)
+    tournament = clock.set_clock(get_session(), tournament_id, json_body())
     return jsonify(tournament_json(tournament, key).plain())
 
 

@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..db import get_session
+from ..digits import parse_int
 from ..errors import error_response
 from ..i18n import render_msg
 from ..limits import creates, refuse_key
@@ -25,7 +26,7 @@ from ..rules.messages import RuleError
 from ..services import acting, tournaments
 from ..services.keys import key_matches
 from ..services.tournament_status import knockout_csv
-from ..services.tournaments import TournamentConflict, TournamentNotFound, audit
+from ..services.tournaments import TournamentConflict, TournamentNotFound, audit, clock
 from ..tournament.standings import TIEBREAKS
 from . import dead_links, tournament_form, tournament_hall
 from .render import page_or_fragment
@@ -124,6 +125,7 @@ def _desk(tournament_id: str, error: str | None = None, status: int = 200,
         "just_made": bool(request.args.get("created")),
         "error": error, "form": form or {},
         "failed": failed[0] if failed else None, "errors": failed[1] if failed else {},
+        **tournament_hall.round_context(tournament),
     }
     return render_template("tournaments/show.html", **context), status
 
@@ -205,6 +207,23 @@ def withdraw(tournament_id: str) -> Any:
         get_session().rollback()
         return _desk(tournament_id, render_msg(error.message), 422, request.form)
     return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
+
+
+@bp.post("/<tournament_id>/clock")
+def set_clock(tournament_id: str) -> Any:
+    """The desk's clock buttons: start with the minutes typed, pause, resume or stop."""
+    require_director(tournament_id)
+    form = request.form
+    action = form.get("action", "start")
+    data: dict[str, Any] = {"action": action} if action != "start" else {
+        "minutes": parse_int(form.get("minutes")) or form.get("minutes")}
+    try:
+        clock.set_clock(get_session(), tournament_id, data)
+    except RuleError as error:
+        get_session().rollback()
+        return _desk(tournament_id, render_msg(error.message), 422, form)
+    return redirect(url_for("tournaments.show", tournament_id=tournament_id,
+                            _anchor="desk-round"), 303)
 
 
 @bp.get("/<tournament_id>/tables/<int:match_id>")
