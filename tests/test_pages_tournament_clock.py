@@ -88,6 +88,9 @@ def test_the_desk_starts_pauses_and_stops_the_clock(client, now):
     now(20 * 60)
     page = desk(client, t)
     assert "Round clock, paused 35:00" in page
+    # the history, newest first
+    assert "Round clock paused (by the director)" in page
+    assert page.index("Round clock paused") < page.index("Round clock started: 45 min")
     assert "Round clock, paused 35:00" in text(client.get(f"/tournaments/{t['id']}/screen"))
     game = text(client.get(f"/games/{open_match['current_game']}"))
     assert "Round clock, paused 35:00" in game

@@ -120,6 +120,10 @@ class Withdraw(Body):
     reason: Text
 
 
+class CheckIn(Body):
+    checked_in: bool
+
+
 class SetClock(Body):
     minutes: Int | MISSING = Field(default=MISSING, description=(
         "start the round's clock with this many minutes (1 to 300)"))

@@ -169,6 +169,9 @@ OPERATIONS: list[Op] = [
     Op("post", T + "/entrants/{entrant_id}/withdraw", "An entrant withdraws: its results "
        "stand, it is paired no more, its open matches are walkovers", a.Tournament,
        key=DIRECTOR, body=b.Withdraw, example={"reason": "Called away"}),
+    Op("post", T + "/entrants/{entrant_id}/check-in", "Check an entrant in, or take it back "
+       "(settings.check_in), before round 1 is paired", a.Tournament, key=DIRECTOR,
+       body=b.CheckIn, errors=(409,), example={"checked_in": True}),
     Op("post", T + "/clock", "The current round's clock: start it with `minutes`, or pause, "
        "resume or stop it (`action`)", a.Tournament, key=DIRECTOR, body=b.SetClock,
        errors=(409,), example={"minutes": 45}),

@@ -20,7 +20,7 @@ from ..pages.tournament_access import (
 from ..rules.messages import N_, RuleError, msg
 from ..rules.situation import require
 from ..services import acting, confirmations, tournaments
-from ..services.tournaments import clock
+from ..services.tournaments import checkin, clock
 from . import answers as a
 from .blueprint import bp
 from .body import json_body, optional_json_body
@@ -74,6 +74,15 @@ def withdraw(tournament_id: str, entrant_id: int) -> ResponseReturnValue:
     key = require_director(tournament_id)
     tournament = tournaments.withdraw(get_session(), tournament_id, entrant_id,
                                       json_body().get("reason"))
+    return jsonify(tournament_json(tournament, key).plain())
+
+
+@bp.post("/tournaments/<tournament_id>/entrants/<int:entrant_id>/check-in")
+def check_in(tournament_id: str, entrant_id: int) -> ResponseReturnValue:
+    """The director checks an entrant in, or takes it back, before round 1 is paired."""
+    key = require_director(tournament_id)
+    tournament = checkin.check_in(get_session(), tournament_id, entrant_id,
+                                  json_body().get("checked_in"))
     return jsonify(tournament_json(tournament, key).plain())
 
 

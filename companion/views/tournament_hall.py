@@ -11,11 +11,13 @@ from werkzeug.wrappers import Response
 
 from ..db import get_session
 from ..errors import error_response
+from ..i18n import render_msg
 from ..pages.tournament_access import require_director
+from ..rules.messages import RuleError
 from ..services import results_sheet, tournaments, wall
 from ..services.rotation import replace_side_keys
 from ..services.tournament_status import knockout_standings
-from ..services.tournaments import KNOCKOUT, clock, open_tables
+from ..services.tournaments import KNOCKOUT, TournamentConflict, checkin, clock, open_tables
 from .render import page_or_fragment
 from .tournament_extras import unchanged
 
@@ -65,6 +67,36 @@ def open_tables_page(tournament_id: str) -> Any:
     tournament = tournaments.load(get_session(), tournament_id)
     return page_or_fragment("tournaments/open_tables.html", "tournaments/_open_tables.html",
                             tournament=tournament, **round_context(tournament))
+
+
+@bp.get("/<tournament_id>/check-in")
+def check_in_page(tournament_id: str) -> Any:
+    """Check-in on one shared tablet: a tap on an entrant's row checks it in or out."""
+    require_director(tournament_id)
+    return _check_in(tournament_id, request.args.get("undo", type=int))
+
+
+@bp.post("/<tournament_id>/check-in")
+def check_in(tournament_id: str) -> Any:
+    require_director(tournament_id)
+    entrant = request.form.get("entrant", type=int) or 0
+    try:
+        checkin.check_in(get_session(), tournament_id, entrant,
+                         request.form.get("checked_in") == "1")
+    except RuleError as error:
+        get_session().rollback()
+        status = 409 if isinstance(error, TournamentConflict) else 422
+        return _check_in(tournament_id, None, render_msg(error.message)), status
+    return redirect(url_for("tournament_hall.check_in_page", tournament_id=tournament_id,
+                            undo=entrant, _anchor=f"entrant-{entrant}"), 303)
+
+
+def _check_in(tournament_id: str, undo: int | None, error: str | None = None) -> str:
+    """The check-in page; `undo` the entrant just tapped, whose tap it offers to take back."""
+    tournament = tournaments.load(get_session(), tournament_id)
+    last = next((e for e in tournament.entrants if e.id == undo), None)
+    return render_template("tournaments/check_in.html", tournament=tournament, undo=last,
+                           error=error)
 
 
 @bp.post("/<tournament_id>/matches/<int:match_id>/side-keys")

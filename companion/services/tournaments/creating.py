@@ -78,6 +78,9 @@ def _settings(spec: GameSpec[Any, Any], format: str, raw: Any) -> dict[str, Any]
     confirm = raw.get("confirm_results", False)
     if type(confirm) is not bool:
         raise RuleError(msg(N_("confirm_results is true or false.")), "confirm_results")
+    check_in = raw.get("check_in", False)
+    if type(check_in) is not bool:
+        raise RuleError(msg(N_("check_in is true or false.")), "check_in")
     return {
         "table_size": size, "partnerships": partnerships, "best_of": best_of,
         "decider_target": _number(raw, "decider_target", decider, 1, 100000)
@@ -88,6 +91,7 @@ def _settings(spec: GameSpec[Any, Any], format: str, raw: Any) -> dict[str, Any]
                    for kind, default in (("win", 2), ("draw", 1), ("loss", 0))},
         "tiebreaks": list(dict.fromkeys(tiebreaks)),
         "confirm_results": confirm,
+        "check_in": check_in,
     }
 
 
@@ -143,9 +147,11 @@ def add_names(session: Session, row: Tournament, spec: GameSpec[Any, Any], raw: 
     if len(existing) + len(added) > MAX_ENTRANTS:
         raise RuleError(msg(N_("A tournament has at most {n} entrants."), n=MAX_ENTRANTS),
                         "entrants")
+    # With check-in, those entered before round 1 wait for the director to check them in.
+    present = started or not row.settings.get("check_in")
     for seed, players in enumerate(added, start=len(existing) + 1):
         session.add(Entrant(tournament_id=row.id, seed=seed, name=PARTNERS_JOINED.join(players),
-                            players=players))
+                            players=players, checked_in=present))
     audit.record(session, row, "late_entry" if started else "entrants",
                  by=acting.DIRECTOR, after={"entrants": [PARTNERS_JOINED.join(p) for p in added]})
 
