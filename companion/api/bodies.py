@@ -120,6 +120,10 @@ class Withdraw(Body):
     reason: Text
 
 
+class DeleteTournament(Body):
+    confirm: Text = Field(description="the tournament's name, typed again")
+
+
 class CheckIn(Body):
     checked_in: bool
 

@@ -87,6 +87,7 @@ ANSWERS = {
     404: "No such thing",
     409: "Stale version: someone changed the game first; or a change later matches build on "
          "(confirm it with cascade), or entrants a paired round robin or knockout cannot take",
+    410: "The tournament was deleted by its director (restorable for 7 days)",
     413: "Body over 1 MB",
     415: "The body is not application/json",
     429: "Too many attempts (wrong keys, or things created): wait and try again",
@@ -115,6 +116,8 @@ class Op:
         codes = {400, *self.errors}
         if "{" in self.path:
             codes.add(404)
+        if self.path.startswith(T):
+            codes.add(410)
         if self.key:
             codes |= {401, 403, 429}
         if self.method != "get":
@@ -163,6 +166,11 @@ OPERATIONS: list[Op] = [
        location=True, example={"name": "Friday", "game": "basra", "format": "round_robin",
                                "entrants": ["Ali", "Bahar", "Cyrus", "Dara"]}),
     Op("get", T, "A tournament with rounds and matches", a.Tournament),
+    Op("delete", T, "Delete a tournament and its table games (restorable for 7 days): the "
+       "body names it", a.Deleted, key=DIRECTOR, body=b.DeleteTournament,
+       example={"confirm": "Friday"}),
+    Op("post", T + "/restore", "Restore a tournament deleted less than 7 days ago, whole",
+       a.Tournament, key=DIRECTOR),
     Op("post", T + "/entrants", "Add entrants: before round 1, or in a Swiss later (paired "
        "from the next round)", a.Tournament, status=201, key=DIRECTOR, body=b.AddEntrants,
        errors=(409,)),

@@ -20,7 +20,7 @@ from ..pages.tournament_access import (
 from ..rules.messages import N_, RuleError, msg
 from ..rules.situation import require
 from ..services import acting, confirmations, tournaments
-from ..services.tournaments import checkin, clock
+from ..services.tournaments import checkin, clock, deletion
 from . import answers as a
 from .blueprint import bp
 from .body import json_body, optional_json_body
@@ -50,6 +50,21 @@ def create_tournament() -> ResponseReturnValue:
 def get_tournament(tournament_id: str) -> ResponseReturnValue:
     tournament = tournaments.load(get_session(), tournament_id)
     return jsonify(tournament_json(tournament, counted_director_key(tournament_id)).plain())
+
+
+@bp.delete("/tournaments/<tournament_id>")
+def delete_tournament(tournament_id: str) -> ResponseReturnValue:
+    """The director deletes the tournament, typing its name again; restorable for 7 days."""
+    require_director(tournament_id)
+    deletion.delete(get_session(), tournament_id, optional_json_body().get("confirm"))
+    return jsonify(a.Deleted(deleted=tournament_id, restore_url=url_for(
+        "api.restore_tournament", tournament_id=tournament_id, _external=True)).plain())
+
+
+@bp.post("/tournaments/<tournament_id>/restore")
+def restore_tournament(tournament_id: str) -> ResponseReturnValue:
+    key = require_director(tournament_id)
+    return jsonify(tournament_json(deletion.restore(get_session(), tournament_id), key).plain())
 
 
 @bp.post("/tournaments/<tournament_id>/entrants")

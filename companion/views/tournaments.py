@@ -11,14 +11,16 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ..db import get_session
 from ..digits import parse_int
-from ..errors import error_response
+from ..errors import error_response, wants_json
 from ..i18n import render_msg
 from ..limits import creates, refuse_key
+from ..models_tournament import Tournament
 from ..pages import device
 from ..pages.access import KEY_COOKIE_MAX_AGE
 from ..pages.tournament_access import (
     COOKIE_PREFIX,
     counted_director_key,
+    presented_key,
     require_director,
 )
 from ..rules.catalogue import GAMES
@@ -26,7 +28,14 @@ from ..rules.messages import RuleError
 from ..services import acting, tournaments
 from ..services.keys import key_matches
 from ..services.tournament_status import knockout_csv
-from ..services.tournaments import TournamentConflict, TournamentNotFound, audit, clock
+from ..services.tournaments import (
+    TournamentConflict,
+    TournamentGone,
+    TournamentNotFound,
+    audit,
+    clock,
+    deletion,
+)
 from ..tournament.standings import TIEBREAKS
 from . import dead_links, tournament_form, tournament_hall
 from .render import page_or_fragment
@@ -38,6 +47,21 @@ bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 @bp.app_errorhandler(TournamentNotFound)
 def _not_found(_exc: TournamentNotFound) -> ResponseReturnValue:
     return error_response(404, _("There is no such tournament, or no such table in it."))
+
+
+@bp.app_errorhandler(TournamentGone)
+def _gone(exc: TournamentGone) -> ResponseReturnValue:
+    """A deleted tournament: a sentence; its director's page offers to restore it."""
+    sentence = _("This tournament was deleted by its director. The director can restore it "
+                 "within 7 days.")
+    if wants_json():
+        return error_response(410, sentence)
+    tournament_id = str(exc.args[0]) if exc.args else ""
+    row = get_session().get(Tournament, tournament_id)
+    director = row is not None and key_matches(presented_key(tournament_id),
+                                               row.director_key_hash)
+    return render_template("tournaments/deleted.html", sentence=sentence, row=row,
+                           director=director), 410
 
 
 def _remember(response: BaseResponse, tournament_id: str, key: str) -> BaseResponse:
@@ -224,6 +248,25 @@ def set_clock(tournament_id: str) -> Any:
         return _desk(tournament_id, render_msg(error.message), 422, form)
     return redirect(url_for("tournaments.show", tournament_id=tournament_id,
                             _anchor="desk-round"), 303)
+
+
+@bp.post("/<tournament_id>/delete")
+def delete(tournament_id: str) -> Any:
+    """The desk's delete form: the director types the tournament's name again."""
+    require_director(tournament_id)
+    try:
+        deletion.delete(get_session(), tournament_id, request.form.get("confirm"))
+    except RuleError as error:
+        get_session().rollback()
+        return _desk(tournament_id, render_msg(error.message), 422, request.form)
+    return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
+
+
+@bp.post("/<tournament_id>/restore")
+def restore(tournament_id: str) -> Any:
+    require_director(tournament_id)
+    deletion.restore(get_session(), tournament_id)
+    return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
 
 
 @bp.get("/<tournament_id>/tables/<int:match_id>")

@@ -82,6 +82,8 @@ _WHAT = {
     "check_in_True": N_("Checked in"),
     "check_in_False": N_("Check-in taken back"),
     "absent": N_("Absent: not checked in, paired in no round"),
+    "deleted": N_("Tournament deleted"),
+    "restored": N_("Tournament restored"),
 }
 # Events whose words depend on what they did: the action, then this field of `after`.
 _DETAIL = {"clock": "action", "check_in": "checked_in"}

@@ -4,14 +4,14 @@ quiet (its last hand entered, else the round's pairing)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from ...models import Hand, utcnow
 from ...models_tournament import Round
-from .reading import ROUND_ROBIN, MatchView, TournamentView
+from .reading import ROUND_ROBIN, MatchView, TournamentView, as_utc
 
 
 @dataclass(frozen=True)
@@ -53,12 +53,7 @@ def _with_times(session: Session, tournament: TournamentView,
     tables, now = [], utcnow()
     for view in views:
         times = [last[g.id] for g in view.games if g.id in last] or [paired[view.round]]
-        since = _utc(max(times))
+        since = as_utc(max(times))
         tables.append(OpenTable(view, since, sum(g.hand_count for g in view.games),
                                 max(0, int((now - since).total_seconds()))))
     return tables
-
-
-def _utc(when: datetime) -> datetime:
-    """SQLite gives back naive times: they were stored in UTC."""
-    return when if when.tzinfo else when.replace(tzinfo=UTC)
