@@ -92,3 +92,11 @@ def test_the_desk_deletes_and_its_page_restores(client):
     assert deleted.status_code == 410 and "Restore the tournament" in text(deleted)
     back = client.post(f"/tournaments/{t['id']}/restore", follow_redirects=True)
     assert back.status_code == 200 and "Round 1" in text(back)
+
+
+def test_the_home_page_no_longer_lists_it(client):
+    t, _ = started(client)
+    desk(client, t)  # this phone now lists it
+    assert "Friday" in text(client.get("/"))
+    delete(client, t, confirm="Friday")
+    assert "Friday" not in text(client.get("/"))
