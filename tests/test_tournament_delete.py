@@ -100,3 +100,12 @@ def test_the_home_page_no_longer_lists_it(client):
     assert "Friday" in text(client.get("/"))
     delete(client, t, confirm="Friday")
     assert "Friday" not in text(client.get("/"))
+
+
+def test_the_sentence_in_persian_digits(client):
+    t, _ = started(client)
+    delete(client, t, confirm="Friday")
+    client.set_cookie("lang", "fa")
+    client.set_cookie("digits", "arabext")
+    page = text(client.get(f"/tournaments/{t['id']}"))
+    assert "مدیر تا ۷ روز می‌تواند آن را برگرداند." in page

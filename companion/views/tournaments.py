@@ -12,7 +12,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..db import get_session
 from ..digits import parse_int
 from ..errors import error_response, wants_json
-from ..i18n import render_msg
+from ..i18n import num, render_msg
 from ..limits import creates, refuse_key
 from ..models_tournament import Tournament
 from ..pages import device
@@ -26,6 +26,7 @@ from ..pages.tournament_access import (
 from ..rules.catalogue import GAMES
 from ..rules.messages import RuleError
 from ..services import acting, tournaments
+from ..services.games.deleting import UNDELETE_WINDOW
 from ..services.keys import key_matches
 from ..services.tournament_status import knockout_csv
 from ..services.tournaments import (
@@ -53,7 +54,7 @@ def _not_found(_exc: TournamentNotFound) -> ResponseReturnValue:
 def _gone(exc: TournamentGone) -> ResponseReturnValue:
     """A deleted tournament: a sentence; its director's page offers to restore it."""
     sentence = _("This tournament was deleted by its director. The director can restore it "
-                 "within 7 days.")
+                 "within %(days)s days.", days=num(UNDELETE_WINDOW.days))
     if wants_json():
         return error_response(410, sentence)
     tournament_id = str(exc.args[0]) if exc.args else ""
