@@ -29,6 +29,10 @@ class Tournament(SQLModel, table=True):
     version: int = 1
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
+    # The current round's clock: {"round", "minutes", "running", "ends_at" or "remaining"}.
+    clock: dict[str, Any] | None = json_field(nullable=True)
+    # Deleted by its director: gone from every page until restored (within 7 days).
+    deleted_at: datetime | None = None
 
 
 class Entrant(SQLModel, table=True):
@@ -44,6 +48,8 @@ class Entrant(SQLModel, table=True):
     # Withdrawn: {"after_round": n, "reason": text}, n the last round finished (every table
     # decided) when it left; its results stand, it is paired no more.
     withdrawn: dict[str, Any] | None = json_field(nullable=True)
+    # False until the director checks them in (a tournament set up with check_in).
+    checked_in: bool = True
 
 
 class Round(SQLModel, table=True):

@@ -12,7 +12,8 @@ pytestmark = pytest.mark.store_blind  # no database can change what this checks
 BODILESS = {("post", "/games/{game_id}/restore"), ("post", "/games/{game_id}/key"),
             ("post", "/games/{game_id}/rematch"), ("post", "/tournaments/{tournament_id}/rounds"),
             ("delete", "/games/{game_id}"), ("post", "/tournaments/{tournament_id}/key"),
-            ("post", "/tournaments/{tournament_id}/matches/{match_id}/side-keys")}
+            ("post", "/tournaments/{tournament_id}/matches/{match_id}/side-keys"),
+            ("post", "/tournaments/{tournament_id}/restore")}
 
 
 def operations(client):

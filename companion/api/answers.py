@@ -178,6 +178,16 @@ class Entrant(Answer):
     name: str
     players: list[str]
     withdrawn: Withdrawn | None
+    checked_in: bool = Field(description="false until the director checks the entrant in "
+                                         "(settings.check_in)")
+
+
+class Clock(Answer):
+    """The current round's clock: `ends_at` while it runs, `remaining` seconds at any time."""
+
+    running: bool
+    ends_at: When
+    remaining: Int
 
 
 class HandDisputed(Answer):
@@ -246,6 +256,7 @@ class Tournament(Answer):
     version: Int
     champion: Int | None
     podium: Annotated[list[Int], Field(min_length=3, max_length=3)] | None
+    clock: Clock | None
     view_url: Url
     standings_url: Url
     warnings: list[str] | MISSING = Field(default=MISSING, description=WARNINGS)

@@ -120,6 +120,20 @@ class Withdraw(Body):
     reason: Text
 
 
+class DeleteTournament(Body):
+    confirm: Text = Field(description="the tournament's name, typed again")
+
+
+class CheckIn(Body):
+    checked_in: bool
+
+
+class SetClock(Body):
+    minutes: Int | MISSING = Field(default=MISSING, description=(
+        "start the round's clock with this many minutes (1 to 300)"))
+    action: Literal["pause", "resume", "stop"] | MISSING = MISSING
+
+
 class AddEntrants(Body):
     entrants: list[Entrant]
 

@@ -87,6 +87,7 @@ ANSWERS = {
     404: "No such thing",
     409: "Stale version: someone changed the game first; or a change later matches build on "
          "(confirm it with cascade), or entrants a paired round robin or knockout cannot take",
+    410: "The tournament was deleted by its director (restorable for 7 days)",
     413: "Body over 1 MB",
     415: "The body is not application/json",
     429: "Too many attempts (wrong keys, or things created): wait and try again",
@@ -115,6 +116,8 @@ class Op:
         codes = {400, *self.errors}
         if "{" in self.path:
             codes.add(404)
+        if self.path.startswith(T):
+            codes.add(410)
         if self.key:
             codes |= {401, 403, 429}
         if self.method != "get":
@@ -163,12 +166,23 @@ OPERATIONS: list[Op] = [
        location=True, example={"name": "Friday", "game": "basra", "format": "round_robin",
                                "entrants": ["Ali", "Bahar", "Cyrus", "Dara"]}),
     Op("get", T, "A tournament with rounds and matches", a.Tournament),
+    Op("delete", T, "Delete a tournament and its table games (restorable for 7 days): the "
+       "body names it", a.Deleted, key=DIRECTOR, body=b.DeleteTournament,
+       example={"confirm": "Friday"}),
+    Op("post", T + "/restore", "Restore a tournament deleted less than 7 days ago, whole",
+       a.Tournament, key=DIRECTOR),
     Op("post", T + "/entrants", "Add entrants: before round 1, or in a Swiss later (paired "
        "from the next round)", a.Tournament, status=201, key=DIRECTOR, body=b.AddEntrants,
        errors=(409,)),
     Op("post", T + "/entrants/{entrant_id}/withdraw", "An entrant withdraws: its results "
        "stand, it is paired no more, its open matches are walkovers", a.Tournament,
        key=DIRECTOR, body=b.Withdraw, example={"reason": "Called away"}),
+    Op("post", T + "/entrants/{entrant_id}/check-in", "Check an entrant in, or take it back "
+       "(settings.check_in), before round 1 is paired", a.Tournament, key=DIRECTOR,
+       body=b.CheckIn, errors=(409,), example={"checked_in": True}),
+    Op("post", T + "/clock", "The current round's clock: start it with `minutes`, or pause, "
+       "resume or stop it (`action`)", a.Tournament, key=DIRECTOR, body=b.SetClock,
+       errors=(409,), example={"minutes": 45}),
     Op("get", T + "/history", "Every result, correction, confirmation, dispute, decision, key "
        "change, withdrawal and late entry, newest first", a.History, key=DIRECTOR),
     Op("post", T + "/rounds", "Pair the next round and create its games", a.Round,

@@ -12,6 +12,7 @@ from ..models_tournament import TournamentEvent
 from ..services import tournaments
 from ..services.tournament_keys import shown_table_key
 from ..services.tournament_status import knockout_standings
+from ..services.tournaments import clock
 from ..tournament.reached import Reached
 from ..tournament.standings import Row
 from ..views.tournament_extras import side_url
@@ -62,14 +63,22 @@ def tournament_json(tournament: tournaments.TournamentView, key: str | None) -> 
         id=row.id, name=row.name, game=row.game, rules=row.rules, format=row.format,
         settings={k: v for k, v in tournament.settings.items() if k != "plan"},
         entrants=[a.Entrant(id=e.id or 0, seed=e.seed, name=e.name, players=e.players,
-                            withdrawn=_withdrawn(e.withdrawn))
+                            withdrawn=_withdrawn(e.withdrawn), checked_in=e.checked_in)
                   for e in tournament.entrants],
         rounds=[a.Round(number=n, matches=[tournament_match_json(m, key) for m in matches])
                 for n, matches in enumerate(tournament.rounds, start=1)],
         finished=tournament.finished, version=tournament.version,
         champion=tournament.champion, podium=tournament.podium,
+        clock=clock_json(clock.shown(tournament)),
         view_url=url_for("tournaments.show", tournament_id=row.id, _external=True),
         standings_url=url_for("tournaments.standings", tournament_id=row.id, _external=True))
+
+
+def clock_json(found: clock.Clock | None) -> a.Clock | None:
+    if found is None:
+        return None
+    return a.Clock(running=found.running, ends_at=found.ends_at.astimezone(UTC).isoformat(),
+                   remaining=found.remaining)
 
 
 def with_director_key(tournament: a.Tournament, key: str) -> a.TournamentWithKey:

@@ -19,6 +19,7 @@ from ..pages.tournament_access import (
 from ..rules.messages import N_, RuleError, msg
 from ..rules.situation import require
 from ..services import acting, confirmations, tournaments
+from ..services.tournaments import checkin, clock, deletion
 from . import answers as a
 from .blueprint import bp
 from .body import json_body, optional_json_body
@@ -50,6 +51,21 @@ def get_tournament(tournament_id: str) -> ResponseReturnValue:
     return jsonify(tournament_json(tournament, counted_director_key(tournament_id)).plain())
 
 
+@bp.delete("/tournaments/<tournament_id>")
+def delete_tournament(tournament_id: str) -> ResponseReturnValue:
+    """The director deletes the tournament, typing its name again; restorable for 7 days."""
+    require_director(tournament_id)
+    deletion.delete(get_session(), tournament_id, optional_json_body().get("confirm"))
+    return jsonify(a.Deleted(deleted=tournament_id, restore_url=url_for(
+        "api.restore_tournament", tournament_id=tournament_id, _external=True)).plain())
+
+
+@bp.post("/tournaments/<tournament_id>/restore")
+def restore_tournament(tournament_id: str) -> ResponseReturnValue:
+    key = require_director(tournament_id)
+    return jsonify(tournament_json(deletion.restore(get_session(), tournament_id), key).plain())
+
+
 @bp.post("/tournaments/<tournament_id>/entrants")
 def add_entrants(tournament_id: str) -> ResponseReturnValue:
     key = require_director(tournament_id)
@@ -72,6 +88,23 @@ def withdraw(tournament_id: str, entrant_id: int) -> ResponseReturnValue:
     key = require_director(tournament_id)
     tournament = tournaments.withdraw(get_session(), tournament_id, entrant_id,
                                       json_body().get("reason"))
+    return jsonify(tournament_json(tournament, key).plain())
+
+
+@bp.post("/tournaments/<tournament_id>/entrants/<int:entrant_id>/check-in")
+def check_in(tournament_id: str, entrant_id: int) -> ResponseReturnValue:
+    """The director checks an entrant in, or takes it back, before round 1 is paired."""
+    key = require_director(tournament_id)
+    tournament = checkin.check_in(get_session(), tournament_id, entrant_id,
+                                  json_body().get("checked_in"))
+    return jsonify(tournament_json(tournament, key).plain())
+
+
+@bp.post("/tournaments/<tournament_id>/clock")
+def set_clock(tournament_id: str) -> ResponseReturnValue:
+    """The round's clock: started with `minutes`, or paused, resumed or stopped."""
+    key = require_director(tournament_id)
+    tournament = clock.set_clock(get_session(), tournament_id, json_body())
     return jsonify(tournament_json(tournament, key).plain())
 
 

@@ -48,7 +48,8 @@ def tournaments(session: Session) -> list[Tournament]:
     ids = tournament_ids()
     if not ids:
         return []
-    return list(session.exec(select(Tournament).where(col(Tournament.id).in_(ids))
+    return list(session.exec(select(Tournament).where(col(Tournament.id).in_(ids),
+                                                      col(Tournament.deleted_at).is_(None))
                              .order_by(col(Tournament.updated_at).desc())))
 
 

@@ -31,6 +31,7 @@ from ..rules.messages import RuleError
 from ..services import chart, game_cache, games, history, setup
 from ..services.keys import key_matches
 from ..services.payload import read_version
+from ..services.tournaments import clock
 from . import dead_links
 from .fragment_cache import FragmentCache
 from .render import form_key
@@ -168,6 +169,7 @@ def _board_context(game: games.GameView, shown: int, editor: bool | None = None
         "winners": [game.sides[side] for side in game.state.winners],
         "match": match,
         "table_match": table_match,
+        "clock": table_match and clock.of_game(get_session(), game.row.id),
         "shown": shown,
         "hands_from": max(0, len(game.state.hands) - BOARD_HANDS),
     }

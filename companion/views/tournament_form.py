@@ -43,6 +43,7 @@ def settings(form: MultiDict[str, str], errors: dict[str, str]) -> dict[str, Any
     typed = {**{name: whole(form.get(name), name, errors) for name in NUMBERS},
              "partnerships": form.get("partnerships") == "on",
              "confirm_results": form.get("confirm_results") == "on",
+             "check_in": form.get("check_in") == "on",
              "third_place": form.get("third_place") == "on",
              "points": {name: whole(form.get(name), name, errors) for name in POINTS}}
     return {**typed, "tiebreaks": chosen} if chosen else typed

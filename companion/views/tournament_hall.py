@@ -11,12 +11,15 @@ from werkzeug.wrappers import Response
 
 from ..db import get_session
 from ..errors import error_response
+from ..i18n import render_msg
 from ..pages.tournament_access import require_director
+from ..rules.messages import RuleError
 from ..services import results_sheet, tournaments, wall
 from ..services.rotation import replace_side_keys
 from ..services.tournament_status import knockout_standings
-from ..services.tournaments import KNOCKOUT
+from ..services.tournaments import KNOCKOUT, TournamentConflict, checkin, clock, open_tables
 from .render import page_or_fragment
+from .tournament_extras import unchanged
 
 bp = Blueprint("tournament_hall", __name__, url_prefix="/tournaments")
 
@@ -30,7 +33,7 @@ def screen(tournament: tournaments.TournamentView) -> Any:
     cycle = _whole(request.args.get("cycle"), 1, 600)
     return page_or_fragment("tournaments/screen.html", "tournaments/_screen.html",
                             tournament=tournament, rows=rows, wall=board, knockout=knockout,
-                            held=held, cycle=cycle)
+                            held=held, cycle=cycle, clock=clock.shown(tournament))
 
 
 def _whole(text: str | None, low: int, high: int) -> int | None:
@@ -38,6 +41,62 @@ def _whole(text: str | None, low: int, high: int) -> int | None:
     if text is None or not text.isdecimal():
         return None
     return min(max(int(text), low), high)
+
+
+def round_context(tournament: tournaments.TournamentView) -> dict[str, Any]:
+    """The round in play at a glance: its clock and the tables not finished."""
+    return {"clock": clock.shown(tournament),
+            "waiting": open_tables.waiting(get_session(), tournament)}
+
+
+@bp.get("/<tournament_id>/round")
+def desk_round(tournament_id: str) -> Any:
+    """The desk's live part: the clock and what the open tables hold up (204: unchanged)."""
+    if unchanged(tournament_id):
+        return Response(status=204)
+    tournament = tournaments.load(get_session(), tournament_id)
+    return render_template("tournaments/_desk_round.html", tournament=tournament,
+                           **round_context(tournament))
+
+
+@bp.get("/<tournament_id>/open-tables")
+def open_tables_page(tournament_id: str) -> Any:
+    """The tables not finished, each with the time since its last hand; live."""
+    if unchanged(tournament_id):
+        return Response(status=204)
+    tournament = tournaments.load(get_session(), tournament_id)
+    return page_or_fragment("tournaments/open_tables.html", "tournaments/_open_tables.html",
+                            tournament=tournament, **round_context(tournament))
+
+
+@bp.get("/<tournament_id>/check-in")
+def check_in_page(tournament_id: str) -> Any:
+    """Check-in on one shared tablet: a tap on an entrant's row checks it in or out."""
+    require_director(tournament_id)
+    return _check_in(tournament_id, request.args.get("undo", type=int))
+
+
+@bp.post("/<tournament_id>/check-in")
+def check_in(tournament_id: str) -> Any:
+    require_director(tournament_id)
+    entrant = request.form.get("entrant", type=int) or 0
+    try:
+        checkin.check_in(get_session(), tournament_id, entrant,
+                         request.form.get("checked_in") == "1")
+    except RuleError as error:
+        get_session().rollback()
+        status = 409 if isinstance(error, TournamentConflict) else 422
+        return _check_in(tournament_id, None, render_msg(error.message)), status
+    return redirect(url_for("tournament_hall.check_in_page", tournament_id=tournament_id,
+                            undo=entrant, _anchor=f"entrant-{entrant}"), 303)
+
+
+def _check_in(tournament_id: str, undo: int | None, error: str | None = None) -> str:
+    """The check-in page; `undo` the entrant just tapped, whose tap it offers to take back."""
+    tournament = tournaments.load(get_session(), tournament_id)
+    last = next((e for e in tournament.entrants if e.id == undo), None)
+    return render_template("tournaments/check_in.html", tournament=tournament, undo=last,
+                           error=error)
 
 
 @bp.post("/<tournament_id>/matches/<int:match_id>/side-keys")

@@ -10,22 +10,33 @@ from flask_babel import gettext as _
 from werkzeug.wrappers import Response as BaseResponse
 
 from ..db import get_session
-from ..errors import error_response
-from ..i18n import render_msg
+from ..digits import parse_int
+from ..errors import error_response, wants_json
+from ..i18n import num, render_msg
 from ..limits import creates, refuse_key
+from ..models_tournament import Tournament
 from ..pages import device
 from ..pages.access import KEY_COOKIE_MAX_AGE
 from ..pages.tournament_access import (
     COOKIE_PREFIX,
     counted_director_key,
+    presented_key,
     require_director,
 )
 from ..rules.catalogue import GAMES
 from ..rules.messages import RuleError
 from ..services import acting, tournaments
+from ..services.games.deleting import UNDELETE_WINDOW
 from ..services.keys import key_matches
 from ..services.tournament_status import knockout_csv
-from ..services.tournaments import TournamentConflict, TournamentNotFound, audit
+from ..services.tournaments import (
+    TournamentConflict,
+    TournamentGone,
+    TournamentNotFound,
+    audit,
+    clock,
+    deletion,
+)
 from ..tournament.standings import TIEBREAKS
 from . import dead_links, tournament_form, tournament_hall
 from .render import page_or_fragment
@@ -37,6 +48,21 @@ bp = Blueprint("tournaments", __name__, url_prefix="/tournaments")
 @bp.app_errorhandler(TournamentNotFound)
 def _not_found(_exc: TournamentNotFound) -> ResponseReturnValue:
     return error_response(404, _("There is no such tournament, or no such table in it."))
+
+
+@bp.app_errorhandler(TournamentGone)
+def _gone(exc: TournamentGone) -> ResponseReturnValue:
+    """A deleted tournament: a sentence; its director's page offers to restore it."""
+    sentence = _("This tournament was deleted by its director. The director can restore it "
+                 "within %(days)s days.", days=num(UNDELETE_WINDOW.days))
+    if wants_json():
+        return error_response(410, sentence)
+    tournament_id = str(exc.args[0]) if exc.args else ""
+    row = get_session().get(Tournament, tournament_id)
+    director = row is not None and key_matches(presented_key(tournament_id),
+                                               row.director_key_hash)
+    return render_template("tournaments/deleted.html", sentence=sentence, row=row,
+                           director=director), 410
 
 
 def _remember(response: BaseResponse, tournament_id: str, key: str) -> BaseResponse:
@@ -131,6 +157,7 @@ def _desk(tournament_id: str, error: str | None = None, status: int = 200,
         "just_made": bool(request.args.get("created")),
         "error": error, "form": form or {},
         "failed": failed[0] if failed else None, "errors": failed[1] if failed else {},
+        **tournament_hall.round_context(tournament),
     })
     return render_template("tournaments/show.html", **context), status
 
@@ -231,6 +258,42 @@ def withdraw(tournament_id: str) -> Any:
     except RuleError as error:
         get_session().rollback()
         return _desk(tournament_id, render_msg(error.message), 422, request.form)
+    return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
+
+
+@bp.post("/<tournament_id>/clock")
+def set_clock(tournament_id: str) -> Any:
+    """The desk's clock buttons: start with the minutes typed, pause, resume or stop."""
+    require_director(tournament_id)
+    form = request.form
+    action = form.get("action", "start")
+    data: dict[str, Any] = {"action": action} if action != "start" else {
+        "minutes": parse_int(form.get("minutes")) or form.get("minutes")}
+    try:
+        clock.set_clock(get_session(), tournament_id, data)
+    except RuleError as error:
+        get_session().rollback()
+        return _desk(tournament_id, render_msg(error.message), 422, form)
+    return redirect(url_for("tournaments.show", tournament_id=tournament_id,
+                            _anchor="desk-round"), 303)
+
+
+@bp.post("/<tournament_id>/delete")
+def delete(tournament_id: str) -> Any:
+    """The desk's delete form: the director types the tournament's name again."""
+    require_director(tournament_id)
+    try:
+        deletion.delete(get_session(), tournament_id, request.form.get("confirm"))
+    except RuleError as error:
+        get_session().rollback()
+        return _desk(tournament_id, render_msg(error.message), 422, request.form)
+    return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
+
+
+@bp.post("/<tournament_id>/restore")
+def restore(tournament_id: str) -> Any:
+    require_director(tournament_id)
+    deletion.restore(get_session(), tournament_id)
     return redirect(url_for("tournaments.show", tournament_id=tournament_id), 303)
 
 

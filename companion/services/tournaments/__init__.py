@@ -19,6 +19,7 @@ from .reading import (
     SWISS,
     MatchView,
     TournamentConflict,
+    TournamentGone,
     TournamentNotFound,
     TournamentView,
     csv_text,
@@ -35,7 +36,7 @@ from .results import clear_result, set_result
 from .rounds import next_round
 
 __all__ = ["FORMATS", "KNOCKOUT", "ROUND_ROBIN", "SWISS", "MatchView", "TournamentConflict",
-           "TournamentNotFound", "TournamentView", "add_entrants", "clear_result",
+           "TournamentGone", "TournamentNotFound", "TournamentView", "add_entrants", "clear_result",
            "create_tournament", "csv_text", "game_match", "history", "load", "match_of",
            "match_view", "next_round", "rankings", "records", "scoring", "set_result",
            "set_up_problems",

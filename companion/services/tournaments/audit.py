@@ -82,7 +82,18 @@ _WHAT = {
     "table_key": N_("New scorer key for the table"),
     "side_keys": N_("Sides' confirmation links replaced"),
     "links_replaced": N_("Table and side links replaced: the old ones no longer work"),
+    "clock_start": N_("Round clock started: {minutes} min"),
+    "clock_pause": N_("Round clock paused"),
+    "clock_resume": N_("Round clock resumed"),
+    "clock_stop": N_("Round clock stopped"),
+    "check_in_True": N_("Checked in"),
+    "check_in_False": N_("Check-in taken back"),
+    "absent": N_("Absent: not checked in, paired in no round"),
+    "deleted": N_("Tournament deleted"),
+    "restored": N_("Tournament restored"),
 }
+# Events whose words depend on what they did: the action, then this field of `after`.
+_DETAIL = {"clock": "action", "check_in": "checked_in"}
 _BY = {acting.DIRECTOR: N_("the director"), acting.SCORER: N_("the scorer"),
        acting.SIDE: N_("a side"), acting.SYSTEM: N_("Companion")}
 
@@ -128,7 +139,9 @@ def describe(event: TournamentEvent, partnerships: bool = False) -> Line:
     if event.action in _TABLE:
         return Line(where, _table_change(event.action, before, after),
                     msg(_BY.get(event.by, N_("Companion"))), event)
-    what = msg(_WHAT.get(event.action, N_("Changed")),
+    detail = _DETAIL.get(event.action)
+    kind = f"{event.action}_{after.get(detail)}" if detail else event.action
+    what = msg(_WHAT.get(kind, N_("Changed")), minutes=after.get("minutes"),
                added=_entrants(after.get("entrants", []), partnerships),
                paired=after.get("round"), outcome=_outcome(after, names),
                previous=_outcome(before, names),

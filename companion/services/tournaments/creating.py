@@ -110,6 +110,7 @@ def _settings(problems: list[RuleError], spec: GameSpec[Any, Any], format: str,
                    for kind, default in (("win", 2), ("draw", 1), ("loss", 0))},
         "tiebreaks": _checked(problems, _tiebreaks, format, raw),
         "confirm_results": _checked(problems, _confirm, raw),
+        "check_in": _checked(problems, _check_in, raw),
     }
 
 
@@ -135,6 +136,13 @@ def _confirm(raw: dict[str, Any]) -> bool:
     if type(confirm) is not bool:
         raise RuleError(msg(N_("confirm_results is true or false.")), "confirm_results")
     return confirm
+
+
+def _check_in(raw: dict[str, Any]) -> bool:
+    check_in = raw.get("check_in", False)
+    if type(check_in) is not bool:
+        raise RuleError(msg(N_("check_in is true or false.")), "check_in")
+    return check_in
 
 
 def _third_place(format: str, value: Any) -> bool:
@@ -189,9 +197,11 @@ def add_names(session: Session, row: Tournament, spec: GameSpec[Any, Any], raw: 
     if len(existing) + len(added) > MAX_ENTRANTS:
         raise RuleError(msg(N_("A tournament has at most {n} entrants."), n=MAX_ENTRANTS),
                         "entrants")
+    # With check-in, those entered before round 1 wait for the director to check them in.
+    present = started or not row.settings.get("check_in")
     for seed, players in enumerate(added, start=len(existing) + 1):
         session.add(Entrant(tournament_id=row.id, seed=seed, name=PARTNERS_JOINED.join(players),
-                            players=players))
+                            players=players, checked_in=present))
     audit.record(session, row, "late_entry" if started else "entrants",
                  by=acting.DIRECTOR, after={"entrants": [PARTNERS_JOINED.join(p) for p in added]})
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import cached_property
 from typing import Any
 
@@ -28,6 +29,10 @@ from ..records import records as player_records
 
 class TournamentNotFound(LookupError):
     """No such tournament (or no such match or entrant in it): a 404."""
+
+
+class TournamentGone(TournamentNotFound):
+    """Deleted by its director (restorable for a while): a 410."""
 
 
 class TournamentConflict(RuleError):
@@ -259,11 +264,18 @@ def version(session: Session, tournament_id: str) -> int:
     games_sum = (select(func.coalesce(func.sum(Game.version), 0))
                  .join(MatchGame, col(MatchGame.game_id) == col(Game.id))
                  .where(MatchGame.tournament_id == tournament_id).scalar_subquery())
-    value = session.exec(select(col(Tournament.version) + games_sum)
+    found = session.exec(select(col(Tournament.version) + games_sum, Tournament.deleted_at)
                          .where(Tournament.id == tournament_id)).first()
-    if value is None:
+    if found is None:
         raise TournamentNotFound(tournament_id)
-    return int(value)
+    if found[1] is not None:
+        raise TournamentGone(tournament_id)
+    return int(found[0])
+
+
+def as_utc(when: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives them back naive: they were stored in UTC)."""
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
 def entrant_name(entrant: Entrant) -> str:
@@ -278,6 +290,8 @@ def load(session: Session, tournament_id: str) -> TournamentView:
     row = session.get(Tournament, tournament_id, populate_existing=True)
     if row is None:
         raise TournamentNotFound(tournament_id)
+    if row.deleted_at is not None:
+        raise TournamentGone(tournament_id)
     spec = get_game(row.game)
     entrants = list(session.exec(select(Entrant).where(Entrant.tournament_id == row.id)
                                  .order_by(col(Entrant.seed))))

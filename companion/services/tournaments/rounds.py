@@ -16,7 +16,7 @@ from ...rules.messages import N_, RuleError, msg
 from ...tournament import bracket, pairing
 from .. import acting
 from ..tournament_keys import give_new_keys
-from . import audit
+from . import audit, checkin
 from .playing import bump, settle, walk_over
 from .reading import KNOCKOUT, SWISS, MatchView, TournamentView, load, rankings
 
@@ -27,6 +27,8 @@ def next_round(session: Session, tournament_id: str) -> TournamentView:
     """Pair the next round by the format and start its games."""
     tournament = load(session, tournament_id)
     bump(session, tournament.row)
+    if not tournament.started and tournament.settings.get("check_in"):
+        checkin.mark_absent(session, tournament)
     number, tables = _pairings(tournament)
     round_id = _round_id(session, tournament, number)
     for table, sides, third in tables:
@@ -59,7 +61,8 @@ def _round_id(session: Session, tournament: TournamentView, number: int) -> int:
 
 def _pairings(tournament: TournamentView) -> tuple[int, list[Table]]:
     """The round to pair and its tables."""
-    ids = [e.id for e in tournament.entrants if e.id is not None]
+    # Those never checked in are absent: no format pairs them, in any round.
+    ids = [e.id for e in tournament.entrants if e.id is not None and e.checked_in]
     if len([i for i in ids if i not in tournament.withdrawn]) < 2:
         raise RuleError(msg(N_("A tournament needs at least two entrants.")), "entrants")
     if tournament.row.format == KNOCKOUT:
