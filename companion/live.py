@@ -254,6 +254,12 @@ def _collect(session: Session, _context: Any) -> None:
     # Core, not the ORM: a query through the session would flush again, inside this flush.
     run = session.connection().execute
     matches = {item.match_id for item in told if item.match_id is not None}
+    # A change to the tournament itself (its round clock, shown on every table's board)
+    # moves the boards of all its tables' games.
+    whole = {item.tournament_id for item in told if item.match_id is None}
+    if whole:
+        games |= set(run(select(col(MatchGame.game_id)).where(
+            col(MatchGame.tournament_id).in_(whole))).scalars())
     if games:
         # A game at a tournament table moves its standings: its tournament hears too.
         found = run(select(col(MatchGame.tournament_id), col(MatchGame.match_id)).where(

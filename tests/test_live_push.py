@@ -36,6 +36,17 @@ def test_a_save_at_a_tournament_table_wakes_the_standings_too(client):
     assert standings.woken.is_set()
 
 
+def test_the_round_clock_wakes_every_tables_board(client):
+    """Each table's game page shows the round clock: starting it wakes their streams."""
+    t, match = first_match(client)
+    hub = _hub(client)
+    table = hub.watch(f"game:{match['current_game']}")
+    started = client.post(f"/api/v1/tournaments/{t['id']}/clock", json={"minutes": 45},
+                          headers=bearer(t["director_key"]))
+    assert started.status_code == 200, started.get_json()
+    assert table.woken.is_set()
+
+
 def test_a_stream_says_change_to_a_viewer_behind_and_beat_to_one_up_to_date(client):
     game = create_game(client)
     add_hand(client, game)  # version 2
