@@ -12,10 +12,12 @@ the version it then reads.
 from __future__ import annotations
 
 import logging
+import os
 import random
 import threading
 import time
 import weakref
+from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -191,6 +193,63 @@ class Hub:
                 self.wake({data.decode()})
 
 
+def worker_connections() -> int:
+    """The connections one gevent worker holds at once (WORKER_CONNECTIONS; `make run`)."""
+    return int(os.environ.get("WORKER_CONNECTIONS", "2000"))
+
+
+class Seat:
+    """One open stream's place among the process's; given back once, however often asked."""
+
+    def __init__(self, seats: Seats, address: str):
+        self._seats, self._address, self._held = seats, address, True
+
+    def release(self) -> None:
+        if self._held:
+            self._held = False
+            self._seats.give_back(self._address)
+
+
+class Seats:
+    """The streams this process holds open, counted in all and per client address: a stream
+    holds its connection for minutes, and past the caps every other request (a save) would
+    wait for one (README, "Live boards")."""
+
+    FULL, ADDRESS_FULL = "full", "address-full"
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._held: Counter[str] = Counter()
+        self._total = 0
+
+    def take(self, address: str, most: int, per_address: int) -> Seat | str:
+        """A seat for a stream from `address`, else why not (FULL, ADDRESS_FULL)."""
+        with self._lock:
+            if self._total >= most:
+                return self.FULL
+            if self._held[address] >= per_address:
+                return self.ADDRESS_FULL
+            self._held[address] += 1
+            self._total += 1
+        return Seat(self, address)
+
+    def give_back(self, address: str) -> None:
+        with self._lock:
+            self._total -= 1
+            self._held[address] -= 1
+            if self._held[address] <= 0:
+                del self._held[address]
+
+    def held(self) -> int:
+        with self._lock:
+            return self._total
+
+
+class Ended(Exception):
+    """Raised by a stream's payload: the viewer is no longer who the stream was opened for
+    (a key replaced), so the stream ends and the browser reconnects as what it now is."""
+
+
 Payload = Callable[[int], "str | None"]  # a version's whole `change` event, when it says more
 
 
@@ -203,7 +262,7 @@ def stream(hub: Hub, topic: str, shown: str | None, beat: float = BEAT_SECONDS,
     the version as its id, so a reconnecting browser says what it has (Last-Event-ID).
     A `change` is `payload(version)` when given (an event carrying the new board itself, so
     the viewer need not fetch it; made once per version, written as is to every viewer),
-    else carries the version.
+    else carries the version. The stream ends when the payload raises Ended.
     """
     watch = hub.watch(topic)
     try:
@@ -221,7 +280,10 @@ def stream(hub: Hub, topic: str, shown: str | None, beat: float = BEAT_SECONDS,
                 return
             kind = "beat" if str(version) == shown else "change"
             shown = str(version)
-            made = payload(version) if payload and kind == "change" else None
+            try:
+                made = payload(version) if payload and kind == "change" else None
+            except Ended:
+                return
             yield made or f"id: {version}\nevent: {kind}\ndata: {version}\n\n"
             if now - started >= lifetime:
                 return

@@ -11,6 +11,7 @@ from gunicorn.app.base import BaseApplication
 
 from companion import create_app
 from companion.hosts import lan_addresses
+from companion.live import worker_connections
 
 
 class Server(BaseApplication):  # type: ignore[misc]  # gunicorn is untyped
@@ -44,7 +45,8 @@ def main() -> None:
         "workers": int(os.environ.get("WEB_CONCURRENCY", "1")),
         # gevent: an open live-board stream is a greenlet, not a thread (README, "Live boards")
         "worker_class": "gevent",
-        "worker_connections": int(os.environ.get("WORKER_CONNECTIONS", "2000")),
+        # Live streams take half of them at most (README, "Live boards").
+        "worker_connections": worker_connections(),
         "accesslog": "-",
         # gunicornc's socket: in this Companion's instance/, one per port (not in $HOME, where
         # every instance would name the same file).

@@ -6,6 +6,7 @@ import ast
 import json
 import os
 import re
+import selectors
 import signal
 import socket
 import subprocess
@@ -436,14 +437,14 @@ class Server:
     log: Path
 
     def call(self, method: str, path: str, body: Any = None,
-             headers: dict[str, str] | None = None) -> tuple[int, Any]:
+             headers: dict[str, str] | None = None, timeout: float = 30) -> tuple[int, Any]:
         """One request on a new connection (so the kernel may hand it to any worker)."""
         data = json.dumps(body).encode() if body is not None else None
         request = urllib.request.Request(self.url + path, data=data, method=method,
                                          headers={"Content-Type": "application/json",
                                                   **(headers or {})})
         try:
-            with urllib.request.urlopen(request, timeout=30) as response:
+            with urllib.request.urlopen(request, timeout=timeout) as response:
                 raw = response.read()
                 return response.status, json.loads(raw) if raw else None
         except urllib.error.HTTPError as error:
@@ -468,7 +469,7 @@ def gunicorn(env: dict[str, str], log: Path, workers: int = 2, threads: int = 4,
     the same server back after a kill)."""
     port = port or free_port()
     pool = (["--threads", str(threads)] if worker_class == "gthread"
-            else ["--worker-connections", "2000"])
+            else ["--worker-connections", env.get("WORKER_CONNECTIONS", "2000")])
     command = [sys.executable, "-m", "gunicorn", "companion:create_app()",
                "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
                "--worker-class", worker_class, *pool,
@@ -515,6 +516,51 @@ def new_game(server: Server, players: list[str] | None = None) -> dict:
 def save_hand(server: Server, game: dict) -> tuple[int, Any]:
     return server.call("POST", f"/api/v1/games/{game['id']}/hands", {"hand": HAND},
                        {"Authorization": f"Bearer {game['edit_key']}"})
+
+
+@contextmanager
+def open_streams(server: Server, heads: list[str], seconds: float = 20
+                 ) -> Iterator[list[int | None]]:
+    """Send every request head in `heads` at once, each on a connection of its own; the
+    status each is answered with within `seconds` (None: none). The streams answered 200 stay
+    open until the block ends; every other connection is closed once answered."""
+    port = int(server.url.rsplit(":", 1)[1])
+    conns = [socket.create_connection(("127.0.0.1", port), timeout=seconds) for _ in heads]
+    statuses: list[int | None] = [None] * len(heads)
+    try:
+        for conn, head in zip(conns, heads, strict=True):
+            conn.sendall(head.encode("latin-1"))
+        _read_statuses(conns, statuses, time.monotonic() + seconds)
+        yield statuses
+    finally:
+        for conn in conns:
+            conn.close()
+
+
+def _read_statuses(conns: list[socket.socket], statuses: list[int | None],
+                   deadline: float) -> None:
+    """Each connection's status code into `statuses`, as the answers come, until `deadline`."""
+    waiting, read = selectors.DefaultSelector(), {index: b"" for index in range(len(conns))}
+    for index, conn in enumerate(conns):
+        waiting.register(conn, selectors.EVENT_READ, index)
+    while waiting.get_map() and (left := deadline - time.monotonic()) > 0:
+        for found, _ in waiting.select(left):
+            index = found.data
+            part = conns[index].recv(4096)
+            read[index] += part
+            if b"\r\n" in read[index] or not part:
+                waiting.unregister(conns[index])
+                line = read[index].split(b"\r\n", 1)[0].split()
+                statuses[index] = int(line[1]) if len(line) > 1 else None
+                if statuses[index] != 200:
+                    conns[index].close()
+    waiting.close()
+
+
+def stream_head(path: str, cookie: str = "") -> str:
+    """A browser's request for a live stream (an EventSource), with `cookie` if given."""
+    cookies = f"Cookie: {cookie}\r\n" if cookie else ""
+    return f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n{cookies}\r\n"
 
 
 def raw_request(port: int, head: str, body: bytes = b"") -> str:

@@ -144,3 +144,36 @@ def test_a_new_game_of_a_basra_match_moves_the_first_games_board_on(client):
     event = next(chunks).decode()
     response.close()
     assert "event: change" in event and "Game 2: in progress" in event
+
+
+def test_a_scorers_stream_stops_once_the_key_is_replaced_and_reopens_as_a_viewers(client):
+    # The scorer's phone watches with the edit key's cookie; the key is then replaced from
+    # another phone, which adds hand 2. The old stream does not push the scorer's board (with
+    # "Edit hand 2") to a phone whose key no longer opens the game: it ends, and the page,
+    # reconnecting with the cookie it has, gets the viewer's board.
+    game = create_game(client)
+    client.set_cookie(f"edit_{game['id']}", game["edit_key"])
+    add_hand(client, game)  # hand 1: version 2
+    response = client.get(f"/games/{game['id']}/live?since=1")
+    chunks = response.response
+    next(chunks)  # retry
+    assert "Edit hand 1" in next(chunks).decode()  # the scorer's board
+    replaced = client.post(f"/api/v1/games/{game['id']}/key", headers=bearer(game["edit_key"]))
+    assert replaced.status_code == 200
+    new_key = replaced.get_json()["edit_key"]
+    assert add_hand(client, game, key=new_key).status_code == 201  # hand 2: version 3
+    assert next(chunks, None) is None  # the stream ended without a word
+    response.close()
+    again = client.get(f"/games/{game['id']}/live?since=2")  # the browser reconnects
+    viewers = again.response
+    next(viewers)
+    board = next(viewers).decode()
+    again.close()
+    assert "id: 3\nevent: change" in board and 'data-total-side="0">200<' in board
+    assert "Edit hand" not in board
+    client.set_cookie(f"edit_{game['id']}", new_key)  # the phone that holds the new key
+    scorers = client.get(f"/games/{game['id']}/live?since=2")
+    chunks = scorers.response
+    next(chunks)
+    assert "Edit hand 2" in next(chunks).decode()
+    scorers.close()

@@ -88,15 +88,21 @@ class KeyRefused(Forbidden):
 def can_edit(game_id: str, key: str | None = None) -> bool:
     """Whether `key` (else the key this request presents) opens the game; a presented key
     that does not counts as a refused one, on a page read too (429 after too many)."""
-    row = get_session().get(Game, game_id)
-    if row is None:
-        raise GameNotFound(game_id)
     key = key if key is not None else presented_key(game_id)
-    # A tournament's director opens the games at its tables with the director's own key.
-    right = key_matches(key, row.edit_key_hash) or any(check(game_id) for check in _ALSO_OPENS)
+    right = opens(game_id, key)
     if key and not right:
         refuse_key(game_id)
     return right
+
+
+def opens(game_id: str, key: str | None) -> bool:
+    """Whether `key` (or a director's key this request presents) opens the game, counting
+    nothing: for a key already counted, or found right, earlier (a live stream's)."""
+    row = get_session().get(Game, game_id)
+    if row is None:
+        raise GameNotFound(game_id)
+    # A tournament's director opens the games at its tables with the director's own key.
+    return key_matches(key, row.edit_key_hash) or any(check(game_id) for check in _ALSO_OPENS)
 
 
 def may_edit(game_id: str) -> bool:

@@ -148,3 +148,17 @@ def test_a_save_on_one_worker_reaches_phones_on_the_other(browser, tmp_path, sql
     saves = server.pids(f"POST /api/v1/games/{game['id']}/hands")
     # Both workers served streams or saves: some phone heard a save made on the other worker.
     assert len(streams | saves) == 2, log.read_text()[-2000:]
+
+
+def test_a_stream_refused_by_a_full_server_falls_back_to_polling(page, server):
+    server.app.config["LIVE_STREAMS"] = 0  # every stream refused: 503, Retry-After
+    game = new_game(local(server.url))
+    refused = []
+    page.on("response", lambda response: refused.append(response.status)
+            if "/live?" in response.url else None)
+    page.goto(f"{server.url}/games/{game['id']}")
+    polls = board_requests(page)
+    assert save_hand(local(server.url), game)[0] == 201
+    expect(page.locator('[data-total-side="0"]')).to_have_text("100", timeout=5000)
+    assert polls and refused and set(refused) == {503}  # it came by polling
+    assert not page.locator("#stale").is_visible()
