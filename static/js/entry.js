@@ -135,19 +135,8 @@
     else tapCard(target);
   });
 
-  // A Latin digit typed where the reader reads Eastern ones shows as theirs at once, the caret
-  // where it was (one digit for one: the same length). The server reads all three sets.
-  function readerDigits(input) {
-    if (!ZERO || !/[0-9]/.test(input.value)) return;
-    const start = input.selectionStart;
-    const end = input.selectionEnd;
-    input.value = shown(input.value);
-    input.setSelectionRange(start, end);
-  }
-
   document.addEventListener("input", function (event) {
     if (event.target.matches("input[inputmode=numeric]")) {
-      if (!event.isComposing) readerDigits(event.target);
       event.target.dataset.touched = "1";
       sync(event.target);
       release(event.target);

@@ -65,3 +65,21 @@ def test_latin_digits_typed_show_in_the_readers_digits_and_are_saved_as_typed(pa
     expect(page).to_have_url(f"{live_server}/games/{game['id']}")
     hand = api(f"{live_server}/api/v1/games/{game['id']}")["hands"][0]["hand"]
     assert hand["cards"] == [27, 25]  # 27 typed, the other side the rest of 52
+
+
+def test_digits_typed_on_the_tournament_set_up_show_in_the_readers_and_count(page,
+                                                                            live_server):
+    """Every number field, not only hand entry's: Persian digits chosen, 3 typed for the
+    rounds shows ۳, and the Swiss is made with 3 rounds."""
+    page.context.add_cookies([{"name": "digits", "value": "arabext", "url": live_server}])
+    page.goto(f"{live_server}/tournaments/new")
+    page.fill("#t-name", "Friday")
+    page.select_option("#t-format", "swiss")
+    page.fill("#t-entrants", "Ali\nBahar\nCyrus\nDara")
+    rounds = page.locator("#t-rounds")
+    rounds.press_sequentially("3")
+    expect(rounds).to_have_value("۳")
+    page.get_by_role("button", name="Create tournament").click()
+    page.wait_for_url("**/tournaments/*?created=1")
+    tournament = page.url.split("/tournaments/")[1].split("?")[0]
+    assert api(f"{live_server}/api/v1/tournaments/{tournament}")["settings"]["rounds"] == 3
