@@ -1,7 +1,8 @@
 """Static files: copies named after their content, gzip and brotli, served by WhiteNoise.
 
 At start-up each file under static/ gets a fingerprinted copy in instance/static/
-(`css/app.css` becomes `css/app.1a2b3c4d5e6f.css`) with `.gz` and `.br` beside it.
+(`css/app.css` becomes `css/app.1a2b3c4d5e6f.css`) with `.gz` and `.br` beside it; a
+stylesheet's copy leaves its comments out (they are for its readers, not for phones).
 Templates keep writing `url_for('static', filename='css/app.css')` and get the fingerprinted
 URL, which WhiteNoise serves compressed and cacheable for good: a new version of a file is a
 new name. A plain name still works (Flask serves it, revalidated on every use), and with
@@ -11,6 +12,7 @@ new name. A plain name still works (Flask serves it, revalidated on every use), 
 from __future__ import annotations
 
 import hashlib
+import re
 from collections.abc import Iterator
 from functools import partial
 from pathlib import Path, PurePosixPath
@@ -25,6 +27,8 @@ from .security import HEADERS
 from .vendor import write_atomically
 
 FINGERPRINT_LENGTH = 12
+# No stylesheet of ours holds "/*" inside a string, so every match is a comment.
+CSS_COMMENT = re.compile(rb"/\*.*?\*/\n?", re.DOTALL)
 
 
 def init_app(app: Flask) -> None:
@@ -52,7 +56,7 @@ def build_static(source: Path, build: Path) -> dict[str, str]:
     compressor = _AtomicCompressor(scratch=build.parent)
     manifest = {}
     for name in _names(source):
-        data = (source / name).read_bytes()
+        data = served_bytes(name, (source / name).read_bytes())
         manifest[name] = fingerprinted_name(name, data)
         dest = build / manifest[name]
         dest.parent.mkdir(parents=True, exist_ok=True)
@@ -60,6 +64,11 @@ def build_static(source: Path, build: Path) -> dict[str, str]:
         if compressor.should_compress(dest.name) and not _compressed(dest):
             list(compressor.compress(str(dest)))  # a generator in older WhiteNoise releases
     return manifest
+
+
+def served_bytes(name: str, data: bytes) -> bytes:
+    """What phones get of a static file: a stylesheet without its comments."""
+    return CSS_COMMENT.sub(b"", data) if name.endswith(".css") else data
 
 
 def fingerprinted_name(name: str, data: bytes) -> str:
