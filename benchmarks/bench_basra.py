@@ -6,13 +6,15 @@ play leaves two sweeping cards on a floor), the slowest of random large floors,
 and judged captures per second on random typical floors of 4 to 12 cards. Times are CPU
 time of this process (time.process_time), so other work on the machine does not inflate them.
 
-    .venv/bin/python benchmarks/bench_basra.py
+    .venv/bin/python benchmarks/bench_basra.py   (BENCH_SHORT=1: a few of each, in a second)
 """
 
 from __future__ import annotations
 
 import random
 import time
+
+from common import sized
 
 from companion.rules import basra_capture
 from companion.rules.basra import SPEC, CaptureVerdict, judge, read_capture
@@ -34,7 +36,8 @@ def one_sweeper(cards: list[str]) -> list[str]:
     return [card for card in cards if card not in SWEEPERS or card == first]
 
 
-def cold_time(floor: list[str], played: str, claimed: list[str], repeats: int = 5) -> float:
+def cold_time(floor: list[str], played: str, claimed: list[str],
+              repeats: int = sized(5, 1)) -> float:
     """Best of `repeats` judgements with an empty cache, in milliseconds."""
     times = []
     for _ in range(repeats):
@@ -47,7 +50,8 @@ def cold_time(floor: list[str], played: str, claimed: list[str], repeats: int = 
 
 def whole_deck() -> tuple[float, str]:
     worst = (0.0, "")
-    for played in ("AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S"):
+    numerals = ("AS", "2S", "3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S")
+    for played in numerals[-sized(len(numerals), 2):]:
         floor = [card for card in DECK if card != played and card not in SWEEPERS]
         best = judge_capture(floor, played, []).best
         worst = max(worst, (cold_time(floor, played, [str(c) for c in best]), played))
@@ -83,9 +87,9 @@ def main() -> None:
     ms, played = whole_deck()
     print(f"whole deck but its sweeping cards on the floor, worst played card {played}: "
           f"{ms:.2f} ms (limit 20 ms)")
-    ms, size = random_large(300, rng)
+    ms, size = random_large(sized(300, 20), rng)
     print(f"random floors of 16-51 cards, worst: {ms:.2f} ms ({size} cards)")
-    rate = typical_rate(20_000, rng)
+    rate = typical_rate(sized(20_000, 500), rng)
     print(f"typical floors (4-12 cards): {rate:,.0f} checks/s (goal > 20,000)")
 
 
