@@ -1,6 +1,7 @@
 """Game pages: time to add a hand and get the board back, and the first load's gzipped size.
 
-Run with `make bench` (or `.venv/bin/python benchmarks/bench_games.py`). Prints figures only.
+Run with `make bench` (or `.venv/bin/python benchmarks/bench_games.py`). Prints figures only;
+BENCH_SHORT=1 a few runs on a short game, in seconds.
 """
 
 from __future__ import annotations
@@ -8,24 +9,17 @@ from __future__ import annotations
 import gzip
 import re
 import statistics
-import tempfile
 import time
 
-from companion import create_app
-from companion.db import upgrade
+from common import HAND, PLAYERS, app_on, fresh_database, sized
 
-HANDS = 50
-RUNS = 30
-PLAYERS = ["Ali", "Bahar", "Cyrus", "Dara"]
-HAND = {"bidder": 0, "bid": 120, "bidder_points": 130}
+HANDS = sized(50, 5)
+RUNS = sized(30, 3)
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        url = f"sqlite:///{folder}/bench.db"
-        upgrade(url)
-        app = create_app({"DATABASE_URL": url, "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
-                          "RATELIMIT_ENABLED": False})
+    with fresh_database() as (_, url):
+        app = app_on(url)
         client = app.test_client()
         game = client.post("/api/v1/games", json={
             "game": "shelem", "players": PLAYERS, "target": 100_000}).get_json()

@@ -10,7 +10,9 @@ every save and every viewer it takes the time from the save to the event, and to
 board in hand. Also: the server's memory
 and open connections with every viewer connected, its CPU while nothing changes, and its
 CPU per save (what serving every viewer costs it, however loaded the machine).
-Bounded: SAVES saves, IDLE_SECONDS of idling, then everything stops.
+Bounded: SAVES saves, IDLE_SECONDS of idling, then everything stops and the game is deleted.
+BENCH_SHORT=1: 20 and 10 viewers, 2 saves, 1 s of idling. Every viewer comes from one address,
+so the server's cap of streams per address is lifted (common.SERVER_ENV).
 
     .venv/bin/python benchmarks/bench_live.py
 """
@@ -21,27 +23,20 @@ import asyncio
 import json
 import os
 import re
-import shutil
 import socket
-import statistics
-import subprocess
-import sys
-import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
+from shutil import copy
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from common import HAND, SERVER_ENV, embedded, fresh_database, median, percentile, port_of, sized
 
-from companion.db import upgrade  # noqa: E402
-from tests.helpers import Server, free_port, gunicorn, new_game, wait_until_up  # noqa: E402
+from tests.helpers import Server, gunicorn, new_game
 
-SAVES = 8
-IDLE_SECONDS = 10.0
+SAVES = sized(8, 2)
+IDLE_SECONDS = sized(10.0, 1.0)
+VIEWERS = {"workers": sized(500, 20), "embedded": sized(100, 10)}
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/5")
-HAND = json.dumps({"hand": {"bidder": 0, "bid": 100, "bidder_points": 100}}).encode()
+BODY = json.dumps({"hand": HAND}).encode()
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -103,7 +98,7 @@ async def save(port: int, game: dict) -> float:
     started = time.perf_counter()
     writer.write((f"POST /api/v1/games/{game['id']}/hands HTTP/1.1\r\nHost: bench\r\n"
                   f"Authorization: Bearer {game['edit_key']}\r\nContent-Type: application/json"
-                  f"\r\nContent-Length: {len(HAND)}\r\nConnection: close\r\n\r\n").encode() + HAND)
+                  f"\r\nContent-Length: {len(BODY)}\r\nConnection: close\r\n\r\n").encode() + BODY)
     await writer.drain()
     assert b" 201 " in await reader.readline()
     writer.close()
@@ -143,11 +138,6 @@ async def watch_and_save(port: int, game: dict, viewers: int, pids: list[int]) -
     return {**held, "event": to_event, "board": to_board, "missed": missed}
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))] if ordered else 0.0
-
-
 def family(pid: int) -> list[int]:
     """The server's master and its workers."""
     children = Path(f"/proc/{pid}/task/{pid}/children")
@@ -182,25 +172,6 @@ def established(port: int) -> int:
     return count
 
 
-@contextmanager
-def embedded(tmp: Path, env: dict[str, str]) -> Iterator[Server]:
-    """`python -m companion.serve`, what `make run` starts: one gevent worker."""
-    port = free_port()
-    log = tmp / "serve.log"
-    full = {**os.environ, **env, "HOST": "127.0.0.1", "PORT": str(port), "SECRET_KEY": "bench"}
-    with log.open("ab") as out:
-        process = subprocess.Popen([sys.executable, "-m", "companion.serve"], cwd=ROOT,
-                                   env=full, stdout=out, stderr=subprocess.STDOUT,
-                                   start_new_session=True)
-    server = Server(f"http://127.0.0.1:{port}", process, log)
-    try:
-        wait_until_up(server)
-        yield server
-    finally:
-        process.terminate()
-        process.wait(timeout=40)
-
-
 def redis_answers(url: str) -> bool:
     host, port = re.match(r"redis://([^:/]+):?(\d*)", url).groups()
     if host not in ("127.0.0.1", "localhost", "::1"):
@@ -213,18 +184,26 @@ def redis_answers(url: str) -> bool:
 
 
 def run(label: str, server: Server, viewers: int) -> None:
-    port = int(server.url.rsplit(":", 1)[1])
     game = new_game(server)
     pids = family(server.process.pid)
-    result = asyncio.run(watch_and_save(port, game, viewers, pids))
+    try:
+        result = asyncio.run(watch_and_save(port_of(server), game, viewers, pids))
+    finally:  # the benchmark leaves no game behind, whatever the database
+        status, _ = server.call("DELETE", f"/api/v1/games/{game['id']}",
+                                headers={"Authorization": f"Bearer {game['edit_key']}"})
+        assert status == 200, f"the benchmark's game was not deleted ({status})"
+    report(label, viewers, len(pids), result)
+
+
+def report(label: str, viewers: int, processes: int, result: dict) -> None:
     event, board = result["event"], result["board"]
     print(f"bench_live: {label}, {viewers} viewers, {SAVES} saves")
-    print(f"  save -> change event  p50 {statistics.median(event or [0]):.0f} ms, "
+    print(f"  save -> change event  p50 {median(event):.0f} ms, "
           f"p95 {percentile(event, 0.95):.0f} ms, max {max(event or [0]):.0f} ms")
-    print(f"  save -> new board     p50 {statistics.median(board or [0]):.0f} ms, "
+    print(f"  save -> new board     p50 {median(board):.0f} ms, "
           f"p95 {percentile(board, 0.95):.0f} ms, max {max(board or [0]):.0f} ms  "
           f"[goal p95 <= 250 ms]; missed {result['missed']}")
-    print(f"  server: {len(pids)} processes, {result['rss_mb']:.0f} MB RSS with everyone "
+    print(f"  server: {processes} processes, {result['rss_mb']:.0f} MB RSS with everyone "
           f"connected ({result['rss_after_mb']:.0f} MB after the saves), "
           f"{result['connections']} connections open, idle CPU {result['idle_cpu']:.1f} % "
           f"of one core over {IDLE_SECONDS:g} s")
@@ -233,23 +212,20 @@ def run(label: str, server: Server, viewers: int) -> None:
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as tmp_name:
-        tmp = Path(tmp_name)
-        template = tmp / "template.db"
-        upgrade(f"sqlite:///{template}")
+    with fresh_database() as (tmp, _):
+        template = tmp / "bench.db"  # migrated once, copied for each run
         if redis_answers(REDIS_URL):
-            shutil.copy(template, tmp / "workers.db")
-            env = {"DATABASE_URL": f"sqlite:///{tmp}/workers.db", "REDIS_URL": REDIS_URL,
-                   "COMPANION_RATELIMIT_ENABLED": "false"}
+            copy(template, tmp / "workers.db")
+            env = {**SERVER_ENV, "DATABASE_URL": f"sqlite:///{tmp}/workers.db",
+                   "REDIS_URL": REDIS_URL}
             with gunicorn(env, tmp / "gunicorn.log", workers=2, worker_class="gevent") as server:
-                run("gunicorn 2 gevent workers + Redis", server, 500)
+                run("gunicorn 2 gevent workers + Redis", server, VIEWERS["workers"])
         else:
             print(f"bench_live: no Redis at {REDIS_URL} (BENCH_REDIS_URL): 2-worker run skipped")
-        shutil.copy(template, tmp / "embedded.db")
-        env = {"DATABASE_URL": f"sqlite:///{tmp}/embedded.db",
-               "COMPANION_RATELIMIT_ENABLED": "false"}
-        with embedded(tmp, env) as server:
-            run("embedded default (make run: 1 process, no Redis)", server, 100)
+        copy(template, tmp / "embedded.db")
+        with embedded(tmp, {"DATABASE_URL": f"sqlite:///{tmp}/embedded.db"}) as server:
+            run("embedded default (make run: 1 process, no Redis)", server,
+                VIEWERS["embedded"])
 
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@ Starts gunicorn (2 workers, gthread) on a free loopback port on a fresh SQLite f
 PostgreSQL when BENCH_DATABASE_URL is set), runs for DURATION seconds with a bounded number of
 requests, stops by itself, and prints median/p95 poll latency (204 "unchanged" answers and the
 200 answers after a change) and the scorer's save latency. Targets: median poll < 5 ms,
-save < 50 ms.
+save < 50 ms. BENCH_SHORT=1: 10 spectators for 3 seconds.
 
     .venv/bin/python benchmarks/bench_polling.py
 """
@@ -15,24 +15,18 @@ import http.client
 import json
 import os
 import re
-import statistics
-import sys
-import tempfile
 import threading
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from common import HAND, SERVER_ENV, fresh_database, median, percentile, port_of, sized
 
-from companion.db import upgrade  # noqa: E402
-from tests.helpers import gunicorn, new_game  # noqa: E402
+from tests.helpers import gunicorn, new_game
 
-SPECTATORS = 200
-POLL_EVERY = 2.0
-DURATION = float(os.environ.get("BENCH_SECONDS", "20"))
-SAVE_EVERY = float(os.environ.get("BENCH_SAVE_EVERY", "5"))  # brisk: real hands take minutes
-HAND = {"bidder": 0, "bid": 100, "bidder_points": 100}
+SPECTATORS = sized(200, 10)
+POLL_EVERY = sized(2.0, 0.5)
+DURATION = float(os.environ.get("BENCH_SECONDS") or sized(20, 3))
+# brisk: real hands take minutes
+SAVE_EVERY = float(os.environ.get("BENCH_SAVE_EVERY") or sized(5, 1))
 
 
 def timed(conn: http.client.HTTPConnection, method: str, path: str, body: bytes | None = None,
@@ -75,19 +69,12 @@ def scorer(port: int, game: dict, stop: float, saves: list) -> None:
     conn.close()
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))] if ordered else 0.0
-
-
 def main() -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        url = os.environ.get("BENCH_DATABASE_URL") or f"sqlite:///{tmp}/bench.db"
-        upgrade(url)
-        env = {"DATABASE_URL": url, "COMPANION_RATELIMIT_ENABLED": "false"}
-        with gunicorn(env, Path(tmp) / "gunicorn.log", workers=2, threads=8,
+    with fresh_database(os.environ.get("BENCH_DATABASE_URL")) as (tmp, url):
+        env = {**SERVER_ENV, "DATABASE_URL": url}
+        with gunicorn(env, tmp / "gunicorn.log", workers=2, threads=8,
                       extra=("--keep-alive", "10")) as server:
-            port = int(server.url.rsplit(":", 1)[1])
+            port = port_of(server)
             game = new_game(server)
             polls: list = []
             saves: list = []
@@ -113,10 +100,10 @@ def report(polls: list, saves: list) -> None:
     print(f"bench_polling: {SPECTATORS} spectators every {POLL_EVERY:g} s for {DURATION:g} s, "
           "gunicorn 2 workers")
     print(f"  polls: {len(polls)} ({len(unchanged)} unchanged 204, {len(changed)} changed 200)")
-    print(f"  poll latency  median {statistics.median(unchanged or [0]):.1f} ms, "
+    print(f"  poll latency  median {median(unchanged):.1f} ms, "
           f"p95 {percentile(unchanged, 0.95):.1f} ms (204); median "
-          f"{statistics.median(changed or [0]):.1f} ms (200 with the board)  [target < 5 ms]")
-    print(f"  scorer saves: {len(saves)}, median {statistics.median(save_ms or [0]):.1f} ms, "
+          f"{median(changed):.1f} ms (200 with the board)  [target < 5 ms]")
+    print(f"  scorer saves: {len(saves)}, median {median(save_ms):.1f} ms, "
           f"p95 {percentile(save_ms, 0.95):.1f} ms  [target < 50 ms]")
     print(f"  errors: {len(failed)}")
 

@@ -5,7 +5,8 @@ Serves with `python -m companion.serve` (what `make run` starts) on a free loopb
 fresh SQLite file. Each answer is asked ROUNDS times over one keep-alive connection, the kinds
 taking turns so the machine's load falls on all alike; medians are compared (goal: a read
 within 1.5x a static file). The first load counts the page and every stylesheet and script it
-names, as a phone with an empty cache gets them (gzip; goal <= 30 KiB).
+names, as a phone with an empty cache gets them (gzip; goal <= 30 KiB). BENCH_SHORT=1: a few
+rounds, the large game of 60 hands.
 
     .venv/bin/python benchmarks/bench_reads.py
 """
@@ -17,26 +18,18 @@ import http.client
 import json
 import re
 import statistics
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+from common import HAND, PLAYERS, embedded, fresh_database, port_of, sized
 
-from bench_live import embedded  # noqa: E402
-
-from companion.db import upgrade  # noqa: E402
-
-ROUNDS = 300
-HAND = {"bidder": 0, "bid": 100, "bidder_points": 100}
+ROUNDS = sized(300, 5)
+LARGE = sized(500, 60)  # hands: a game at the cap
 
 
 def game_of(conn: http.client.HTTPConnection, hands: int) -> str:
     """A Shelem game holding `hands` hands, made by importing an export (as a user could)."""
     conn.request("POST", "/api/v1/games", json.dumps({
-        "game": "shelem", "players": ["Ali", "Bahar", "Cyrus", "Dara"], "target": 100_000}),
+        "game": "shelem", "players": PLAYERS, "target": 100_000}),
         {"Content-Type": "application/json"})
     game = json.loads(conn.getresponse().read())
     conn.request("GET", f"/api/v1/games/{game['id']}/export")
@@ -77,28 +70,23 @@ def first_load(conn: http.client.HTTPConnection, path: str) -> tuple[int, int]:
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as tmp_name:
-        tmp = Path(tmp_name)
-        upgrade(f"sqlite:///{tmp}/reads.db")
-        env = {"DATABASE_URL": f"sqlite:///{tmp}/reads.db",
-               "COMPANION_RATELIMIT_ENABLED": "false"}
-        with embedded(tmp, env) as server:
-            conn = http.client.HTTPConnection("127.0.0.1", int(server.url.rsplit(":", 1)[1]))
-            games = {40: game_of(conn, 40), 500: game_of(conn, 500)}
-            conn.request("GET", f"/games/{games[40]}")
-            static = re.search(r'href="(/static/css/app\.[0-9a-f]+\.css)"',
-                               conn.getresponse().read().decode()).group(1)
-            kinds = {"static file (app.css)": (static, {})}
-            for hands, game_id in games.items():
-                kinds[f"game JSON, {hands} hands"] = (f"/api/v1/games/{game_id}", {})
-                kinds[f"board fragment, {hands} hands"] = (
-                    f"/games/{game_id}/board", {"HX-Request": "true"})
-                kinds[f"game page, {hands} hands"] = (f"/games/{game_id}", {})
-            times: dict[str, list[float]] = {name: [] for name in kinds}
-            for _ in range(ROUNDS):
-                for name, (path, headers) in kinds.items():
-                    times[name].append(timed(conn, path, headers))
-            size, files = first_load(conn, f"/games/{games[40]}")
+    with fresh_database() as (tmp, url), embedded(tmp, {"DATABASE_URL": url}) as server:
+        conn = http.client.HTTPConnection("127.0.0.1", port_of(server))
+        games = {40: game_of(conn, 40), LARGE: game_of(conn, LARGE)}
+        conn.request("GET", f"/games/{games[40]}")
+        static = re.search(r'href="(/static/css/app\.[0-9a-f]+\.css)"',
+                           conn.getresponse().read().decode()).group(1)
+        kinds = {"static file (app.css)": (static, {})}
+        for hands, game_id in games.items():
+            kinds[f"game JSON, {hands} hands"] = (f"/api/v1/games/{game_id}", {})
+            kinds[f"board fragment, {hands} hands"] = (
+                f"/games/{game_id}/board", {"HX-Request": "true"})
+            kinds[f"game page, {hands} hands"] = (f"/games/{game_id}", {})
+        times: dict[str, list[float]] = {name: [] for name in kinds}
+        for _ in range(ROUNDS):
+            for name, (path, headers) in kinds.items():
+                times[name].append(timed(conn, path, headers))
+        size, files = first_load(conn, f"/games/{games[40]}")
     base = statistics.median(times["static file (app.css)"])
     print(f"bench_reads: median of {ROUNDS} reads each, one keep-alive connection, "
           "make run's server (1 gevent worker), SQLite")

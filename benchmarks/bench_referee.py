@@ -1,22 +1,18 @@
-"""Server time of one referee verdict on a typical Basra floor (target: under 5 ms)."""
+"""Server time of one referee verdict on a typical Basra floor (target: under 5 ms).
+
+BENCH_SHORT=1: a few requests of each kind, in seconds."""
 
 from __future__ import annotations
 
-import sys
-import tempfile
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from companion import create_app  # noqa: E402
-from companion.db import upgrade  # noqa: E402
+from common import app_on, fresh_database, sized
 
 FLOOR = "AS,2H,3D,4C,5S,6H,KD,QC"
 PAGE = f"/referee/basra?floor={FLOOR}&played=9C&claimed=AS,3D,5S&pick=played"
 API = ("/api/v1/referee/basra/capture",
        {"floor": FLOOR.split(","), "played": "9C", "claimed": ["AS", "3D", "5S"]})
-ROUNDS = 300
+ROUNDS = sized(300, 5)
 
 
 def timed(call) -> float:
@@ -28,10 +24,8 @@ def timed(call) -> float:
 
 
 def main() -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        url = f"sqlite:///{folder}/bench.db"
-        upgrade(url)
-        app = create_app({"DATABASE_URL": url, "SECRET_KEY": "bench", "RATELIMIT_ENABLED": False})
+    with fresh_database() as (_, url):
+        app = app_on(url)
         client = app.test_client()
         fragment = timed(lambda: client.get(PAGE, headers={"HX-Request": "true"}))
         page = timed(lambda: client.get(PAGE))
