@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Flask, Response, jsonify, render_template, request
+from flask import Flask, Response, current_app, jsonify, render_template, request
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
@@ -47,14 +47,9 @@ def error_response(status: int, message: str,
 
 
 def init_app(app: Flask) -> None:
-    @app.errorhandler(HTTPException)
-    def http_error(exc: HTTPException) -> ResponseReturnValue:
-        text = KEY_TO_READ if isinstance(exc, KeyToRead) else MESSAGES.get(exc.code or 500)
-        message = _(text) if text else (exc.description or exc.name)
-        response = error_response(exc.code or 500, message)
-        # The exception's own headers matter: a 405 says what is allowed (Allow).
-        return (*response, [(name, value) for name, value in exc.get_headers()
-                            if name.lower() != "content-type"])
+    # The general handlers (any HTTP error, a storage fault) are module functions below.
+    app.register_error_handler(HTTPException, http_error)
+    app.register_error_handler(DBAPIError, database_error)
 
     @app.errorhandler(TooManyAtOnce)
     def too_many_at_once(exc: TooManyAtOnce) -> ResponseReturnValue:
@@ -107,21 +102,32 @@ def init_app(app: Flask) -> None:
 
         return error_response(400, render_msg(exc.message), exc.field)
 
-    @app.errorhandler(DBAPIError)
-    def database_error(exc: DBAPIError) -> ResponseReturnValue:
-        cause = cannot_write(exc)
-        if cause is None:
-            raise exc  # a real fault: the 500 page, and its traceback in the log
-        app.logger.warning("the database %s: a change was refused", cause)
-        sentence = (_("Companion cannot save anything right now: its database is read-only. "
-                      "Scores can still be read; tell whoever runs Companion.")
-                    if cause == READ_ONLY else
-                    _("Companion cannot save anything right now: its server's disk is full. "
-                      "Scores can still be read; tell whoever runs Companion."))
-        return (*error_response(503, sentence), {"Retry-After": "60"})
-
 
 READ_ONLY, FULL = "is read-only", "has no room left"
+
+
+def http_error(exc: HTTPException) -> ResponseReturnValue:
+    """Any HTTP error: the project's own sentence for its status, in the reader's language."""
+    text = KEY_TO_READ if isinstance(exc, KeyToRead) else MESSAGES.get(exc.code or 500)
+    message = _(text) if text else (exc.description or exc.name)
+    response = error_response(exc.code or 500, message)
+    # The exception's own headers matter: a 405 says what is allowed (Allow).
+    return (*response, [(name, value) for name, value in exc.get_headers()
+                        if name.lower() != "content-type"])
+
+
+def database_error(exc: DBAPIError) -> ResponseReturnValue:
+    """A 503 that says why nothing can be saved, when the server's storage refused a write."""
+    cause = cannot_write(exc)
+    if cause is None:
+        raise exc  # a real fault: the 500 page, and its traceback in the log
+    current_app.logger.warning("the database %s: a change was refused", cause)
+    sentence = (_("Companion cannot save anything right now: its database is read-only. "
+                  "Scores can still be read; tell whoever runs Companion.")
+                if cause == READ_ONLY else
+                _("Companion cannot save anything right now: its server's disk is full. "
+                  "Scores can still be read; tell whoever runs Companion."))
+    return (*error_response(503, sentence), {"Retry-After": "60"})
 
 
 def cannot_write(exc: DBAPIError) -> str | None:

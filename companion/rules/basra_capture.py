@@ -128,6 +128,29 @@ def _group_in(value: int, counts: int) -> int | None:
     return None
 
 
+class _Kept:
+    """The captures _legal_counts keeps: the first limit + 1 legal ones, and the cheapest."""
+
+    __slots__ = ("best", "counts", "found", "limit", "splits", "value")
+
+    def __init__(self, value: int, counts: int, limit: int) -> None:
+        self.value, self.counts, self.limit = value, counts, limit
+        self.splits: dict[int, tuple[int, ...] | None] = {}  # _split's memo
+        self.found: list[int] = []
+        self.best = [(_SUITS * 10 + 1) * _PER_CARD, 0]  # cost of the best capture, that capture
+
+    def keep(self, left: int, cost: int) -> None:
+        """Keep the capture that leaves `left` behind at `cost`, if its cards split."""
+        found, best, taken = self.found, self.best, self.counts - left
+        if not (len(found) <= self.limit or cost < best[0]):
+            return
+        if _split(self.value, taken, self.splits) is not None:
+            if len(found) <= self.limit:
+                found.append(taken)
+            if cost < best[0]:
+                best[:] = [cost, taken]
+
+
 @lru_cache(maxsize=1024)
 def _legal_counts(
     value: int, counts: int, scoring: Losses, limit: int
@@ -146,23 +169,11 @@ def _legal_counts(
     reach = 1 << value
     have = [(counts >> (_BITS * i)) & 7 for i in range(value)]
     total = sum(n * (i + 1) for i, n in enumerate(have))
-    splits: dict[int, tuple[int, ...] | None] = {}
-    found: list[int] = []
-    best = [(_SUITS * 10 + 1) * _PER_CARD, 0]  # cost of the best capture, that capture
+    kept = _Kept(value, counts, limit)
+    found, best, keep = kept.found, kept.best, kept.keep  # local names: read in the hot loop
 
     present = [v for v in range(value, 0, -1) if have[v - 1]]
-    # what leaving 0, 1, 2... cards of a value adds to the cost, looked up in the hot loop
-    costs = [_CARD_COSTS[n] for n in have]
-    for v, lost in scoring:
-        costs[v - 1] = tuple(map(add, costs[v - 1], lost))
-
-    def keep(left: int, cost: int) -> None:
-        if (len(found) <= limit or cost < best[0]) and _split(value, counts - left,
-                                                              splits) is not None:
-            if len(found) <= limit:
-                found.append(counts - left)
-            if cost < best[0]:
-                best[:] = [cost, counts - left]
+    costs = _leaving_costs(have, scoring)
 
     def leave(index: int, left: int, cost: int, left_sum: int, sums: int) -> None:
         if len(found) > limit and cost >= best[0]:
@@ -185,6 +196,15 @@ def _legal_counts(
     if present:
         leave(0, 0, 0, 0, 1)
     return tuple(found), best[1]
+
+
+def _leaving_costs(have: list[int], scoring: Losses) -> list[tuple[int, ...]]:
+    """For each value, what leaving 0, 1, 2... of its `have` cards adds to a capture's cost
+    (cards left, then card points left): looked up in _legal_counts's hot loop."""
+    costs = [_CARD_COSTS[n] for n in have]
+    for v, lost in scoring:
+        costs[v - 1] = tuple(map(add, costs[v - 1], lost))
+    return costs
 
 
 def _losses(floor: Sequence[Card], value: int) -> Losses:
