@@ -20,11 +20,9 @@ from typing import Any
 
 from flask import Flask, abort, current_app, g, has_request_context, request
 from flask_babel import gettext as _
-from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
 from limits import RateLimitItem, parse
-from limits.storage import MemoryStorage
-from limits.strategies import MovingWindowRateLimiter
+from limits.storage import MemoryStorage, storage_from_string
+from limits.strategies import STRATEGIES, MovingWindowRateLimiter
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 from werkzeug.exceptions import TooManyRequests
@@ -57,9 +55,11 @@ def init_app(app: Flask) -> None:
     # not hold a request longer than that.
     app.config.setdefault("RATELIMIT_STORAGE_OPTIONS", {
         "socket_timeout": outage.TIMEOUT, "socket_connect_timeout": outage.TIMEOUT})
-    # Flask-Limiter holds the configured storage (Redis or memory); no route limit of its own.
-    limiter = Limiter(get_remote_address)
-    limiter.init_app(app)
+    # The counters of the `limits` package: its storage from the URI (redis:// or memory://),
+    # counted by the configured strategy; this process's memory while that storage is away.
+    storage = storage_from_string(app.config["RATELIMIT_STORAGE_URI"],
+                                  **app.config["RATELIMIT_STORAGE_OPTIONS"])
+    limiter = STRATEGIES[app.config["RATELIMIT_STRATEGY"]](storage)
     app.extensions["companion_limits"] = (limiter, MovingWindowRateLimiter(MemoryStorage()))
     app.extensions["companion_limits.outage"] = outage.Outage(
         log, "rate limit storage unreachable (%s); counting in this process's memory until "
@@ -139,7 +139,7 @@ def _enabled() -> bool:
 
 
 def _address() -> str:
-    return get_remote_address() or "unknown"
+    return request.remote_addr or "unknown"
 
 
 def _item(setting: str) -> RateLimitItem:
@@ -154,7 +154,7 @@ def _call(method: str, item: RateLimitItem, names: tuple[str, ...], **options: A
     away = _outage()
     if away.worth_trying():
         try:
-            answer = getattr(limiter.limiter, method)(item, *names, **options)
+            answer = getattr(limiter, method)(item, *names, **options)
         except Exception as error:  # noqa: BLE001 - Redis away: limit per process, never a 500
             away.failed(error)
         else:
@@ -168,7 +168,7 @@ def _one_at_a_time(names: tuple[str, ...]) -> Iterator[None]:
     """Hold the creation lock of `names`: Redis's when it holds the counts, else this
     process's (which is all the memory counts cover anyway)."""
     limiter, _fallback = current_app.extensions["companion_limits"]
-    client = getattr(limiter.limiter.storage, "storage", None)  # the Redis client, if any
+    client = getattr(limiter.storage, "storage", None)  # the Redis client, if any
     name = ":".join((current_app.config["RATELIMIT_KEY_PREFIX"], "lock", *names))
     away = _outage()
     if client is not None and hasattr(client, "lock") and away.worth_trying():
