@@ -5,11 +5,11 @@ from __future__ import annotations
 import os
 import re
 import tempfile
-from importlib import resources
+from importlib import metadata
 from pathlib import Path
 
-# htmx 2.0 as django-htmx ships it (its `htmx_script(version=2)` names this file); see README.
-HTMX_PACKAGE, HTMX_FILE = "django_htmx", "static/django_htmx/htmx-2.min.js"
+# htmx 2.0 as hedron-core ships it: htmx.org's own dist/htmx.min.js, byte for byte (see README).
+HTMX_PACKAGE, HTMX_FILE = "hedron-core", "hedron_core/static/htmx.min.js"
 HTMX_SERIES = "2.0."  # the templates use htmx 2.0 attributes and config
 
 _VERSION = re.compile(rb'\bversion\s*[:=]\s*"([^"]+)"')
@@ -17,7 +17,7 @@ _VERSION = re.compile(rb'\bversion\s*[:=]\s*"([^"]+)"')
 
 def install(static: Path) -> None:
     """Copy htmx into static/vendor/ (unless an identical copy is there), after checking it."""
-    script = resources.files(HTMX_PACKAGE).joinpath(HTMX_FILE).read_bytes()
+    script = packaged_htmx().read_bytes()
     version = htmx_version(script)
     if not version or not version.startswith(HTMX_SERIES):
         raise RuntimeError(f"{HTMX_PACKAGE} ships htmx {version or '(no version)'}, Companion "
@@ -25,6 +25,11 @@ def install(static: Path) -> None:
     target = static / "vendor"
     target.mkdir(parents=True, exist_ok=True)
     write_atomically(target / "htmx.min.js", script)
+
+
+def packaged_htmx() -> Path:
+    """Where the installed package keeps htmx; found from its files, so never imported."""
+    return Path(str(metadata.distribution(HTMX_PACKAGE).locate_file(HTMX_FILE)))
 
 
 def htmx_version(script: bytes) -> str | None:

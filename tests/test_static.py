@@ -104,13 +104,15 @@ def test_served_htmx_is_a_current_2_0_release(client):
     url = linked(client.get("/").get_data(as_text=True), "vendor/htmx.min.js")
     version = vendor.htmx_version(client.get(url).data)
     major, minor, patch = (int(part) for part in version.split("."))
-    # 2.0.10 is what the pinned django-htmx (>=1.29) ships; django-js-lib-htmx stopped at 2.0.3.
-    assert (major, minor) == (2, 0) and patch >= 10
+    # 2.0.11 is what the pinned hedron-core (>=1.1.3) ships; django-js-lib-htmx stopped at 2.0.3.
+    assert (major, minor) == (2, 0) and patch >= 11
 
 
 def test_start_up_refuses_a_package_that_ships_another_htmx_series(monkeypatch, tmp_path):
-    # django-htmx also ships htmx 4 (a beta): pages written for htmx 2.0 must not get it.
-    monkeypatch.setattr(vendor, "HTMX_FILE", "static/django_htmx/htmx-4.min.js")
+    # A later release of the package may move to htmx 4: pages written for 2.0 must not get it.
+    shipped = tmp_path / "htmx.min.js"
+    shipped.write_text('var htmx=function(){return{version:"4.0.0"}}();')
+    monkeypatch.setattr(vendor, "packaged_htmx", lambda: shipped)
     with pytest.raises(RuntimeError, match=r"ships htmx 4\.0\.0.*needs htmx 2\.0\.x"):
         vendor.install(tmp_path)
     assert not (tmp_path / "vendor/htmx.min.js").exists()
