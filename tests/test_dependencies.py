@@ -4,6 +4,7 @@ package's own dependencies included (`pip check`)."""
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
@@ -85,3 +86,56 @@ def _installed(name: str) -> str | None:
         return metadata.version(name)
     except metadata.PackageNotFoundError:
         return None
+
+
+SERVICES = ROOT / "scripts" / "ci-services.sh"
+
+
+def run_service_check(tmp_path: Path, ci: str | None, postgresql: int,
+                      redis: int) -> subprocess.CompletedProcess:
+    """scripts/ci-services.sh (what .ci/run sources before `make test`), with pg_isready and
+    redis-cli replaced by scripts exiting with these codes (0: the service answers)."""
+    fakes = tmp_path / "bin"
+    fakes.mkdir()
+    for tool, code in (("pg_isready", postgresql), ("redis-cli", redis)):
+        fake = fakes / tool
+        fake.write_text(f"#!/bin/sh\nexit {code}\n")
+        fake.chmod(0o755)
+    env = {name: value for name, value in os.environ.items()
+           if name not in {"CI", "COMPANION_TEST_DATABASE_URL", "COMPANION_TEST_REDIS_URL"}}
+    env["PATH"] = f"{fakes}{os.pathsep}{env['PATH']}"
+    if ci is not None:
+        env["CI"] = ci
+    return subprocess.run(["bash", str(SERVICES)], capture_output=True, text=True, env=env,
+                          timeout=60, check=False)
+
+
+def test_ci_stops_with_a_sentence_when_postgresql_does_not_answer(tmp_path):
+    # pg_isready's 2: no answer from the server.
+    run = run_service_check(tmp_path, "true", postgresql=2, redis=0)
+    assert run.returncode == 1
+    assert run.stderr.strip() == (
+        "CI cannot run the whole suite: PostgreSQL did not answer on 127.0.0.1:5432 "
+        "(pg_isready), and CI needs it to run every database test on PostgreSQL as well as "
+        "SQLite.")
+
+
+def test_ci_stops_with_a_sentence_when_redis_does_not_answer(tmp_path):
+    run = run_service_check(tmp_path, "1", postgresql=0, redis=1)
+    assert run.returncode == 1
+    assert run.stderr.strip() == (
+        "CI cannot run the whole suite: Redis did not answer on 127.0.0.1:6379 (redis-cli "
+        "ping), and CI needs it for the rate limits and live boards that workers share "
+        "through it.")
+    assert "PostgreSQL answers" in run.stdout
+
+
+@pytest.mark.parametrize("ci", [None, "", "false"], ids=["unset", "empty", "false"])
+def test_outside_ci_a_missing_service_is_named_and_the_run_goes_on(tmp_path, ci):
+    run = run_service_check(tmp_path, ci, postgresql=2, redis=1)
+    assert (run.returncode, run.stderr) == (0, "")
+    assert run.stdout.splitlines() == [
+        "PostgreSQL did not answer on 127.0.0.1:5432 (pg_isready): its tests will be skipped "
+        "(CI would stop here).",
+        "Redis did not answer on 127.0.0.1:6379 (redis-cli ping): its tests will be skipped "
+        "(CI would stop here)."]
