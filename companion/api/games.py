@@ -91,7 +91,7 @@ def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
     game, _ = games.edit_hand(session, game_id, number, require(data, "hand"),
                                _expected_version(data), _reason(data),
                                request.headers.get("Idempotency-Key"), opened)
-    return jsonify(with_warnings(game_json(game).plain()))
+    return jsonify(with_warnings(game_json(game)).plain())
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
