@@ -121,9 +121,11 @@ def main(trees: list[Path]) -> None:
         for tree in trees:
             part = found[tree][name]
             print(f"{label} ({HANDS}-hand Shelem game, SQLite), {_named(tree)}: "
+                  f"median {statistics.median(part['timings']) * 1000:.1f} ms, "
                   f"mean {statistics.mean(part['timings']) * 1000:.1f} ms, "
                   f"p95 {_p95(part['timings']) * 1000:.1f} ms over {runs} runs (the save "
-                  f"alone: mean {statistics.mean(part['saves']) * 1000:.1f} ms, "
+                  f"alone: median {statistics.median(part['saves']) * 1000:.1f} ms, "
+                  f"mean {statistics.mean(part['saves']) * 1000:.1f} ms, "
                   f"p95 {_p95(part['saves']) * 1000:.1f} ms); "
                   f"{part['statements']} SQL statements per save")
 
