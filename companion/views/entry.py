@@ -80,21 +80,18 @@ def _save(hand: HandEntry) -> ResponseReturnValue:
     current.cascade = fields.get("cascade") == "1" and current.by == acting.DIRECTOR
     key = fields.get("key") or None
     try:
-        if hand.hand is None:
-            hand.read()  # raises what the fields lack
-        assert hand.hand is not None
         if hand.number is None:
-            games.add_hand(session, game_id, hand.hand, expected_version=version,
+            games.add_hand(session, game_id, hand.checked(), expected_version=version,
                            idempotency_key=key, opened=game)
         else:
-            games.edit_hand(session, game_id, hand.number, hand.hand, expected_version=version,
-                            reason=fields.get("reason", "").strip(), idempotency_key=key,
-                            opened=game)
+            games.edit_hand(session, game_id, hand.number, hand.checked(),
+                            expected_version=version, reason=fields.get("reason", "").strip(),
+                            idempotency_key=key, opened=game)
     except TournamentConflict as conflict:  # a later match has started: say what would change
         return _form(hand.refuse(conflict), [render_msg(change) for change in conflict.changes]
                      ), 409
     except RuleError as error:
-        session.rollback()
+        session.rollback()  # refused before the change was tried: the lock is let go too
         return _form(hand.refuse(error)), 422
     except StaleGame as stale:
         # Keep what was entered; the form now carries the fresh version for a resubmit.

@@ -80,6 +80,14 @@ class HandEntry:
         """The hand, or None when the fields do not describe one (see `problems`)."""
         return self._read[0]
 
+    def checked(self) -> Hand:
+        """The hand, for a save; the RuleError of what the fields lack or get wrong."""
+        hand, problem = self._read
+        if problem is not None:
+            raise problem
+        assert hand is not None  # read, or refused with a problem
+        return hand
+
     @cached_property
     def _scored(self) -> tuple[HandScore | None, RuleError | None]:
         hand, problem = self._read
