@@ -93,3 +93,15 @@ def test_an_api_save_runs_at_most_ten_statements(app, client):
     assert len(statements) <= MAX_SAVE, statements
     assert not any("SET position" in s for s in statements)
     assert len(response.get_json()["hands"]) == 2
+
+
+def test_a_save_refused_for_its_key_or_its_hand_leaves_the_version_as_it_was(client):
+    """The game is opened under its lock before the key is checked: a refusal lets it go."""
+    game = create_shelem(client)
+    url = f"/api/v1/games/{game['id']}/hands"
+    wrong = client.post(url, json={"hand": shelem_hand(0, 100, 110)},
+                        headers={"Authorization": "Bearer nope"})
+    impossible = client.post(url, json={"hand": shelem_hand(0, 100, 999)}, headers=auth(game))
+    page = client.post(f"/games/{game['id']}/hands/new", data={**_form(), "version": 1})
+    assert (wrong.status_code, impossible.status_code, page.status_code) == (403, 400, 401)
+    assert _version(client, game["id"]) == 1
