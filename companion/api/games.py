@@ -70,22 +70,27 @@ def get_game(game_id: str) -> ResponseReturnValue:
 
 @bp.post("/games/<game_id>/hands")
 def add_hand(game_id: str) -> ResponseReturnValue:
+    # Opened under its lock, then the key checked on the row read: the game is read once.
+    session = get_session()
+    opened = games.open_change(session, game_id)
     require_edit_key(game_id)
     data = json_body()
-    game, _ = games.add_hand(get_session(), game_id, require(data, "hand"),
+    game, _ = games.add_hand(session, game_id, require(data, "hand"),
                               _expected_version(data, required=False),
-                              request.headers.get("Idempotency-Key"))
+                              request.headers.get("Idempotency-Key"), opened)
     return jsonify(game_json(game).plain()), 201
 
 
 @bp.put("/games/<game_id>/hands/<int:number>")
 def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
+    session = get_session()
+    opened = games.open_change(session, game_id)
     require_edit_key(game_id)
     data = json_body()
     allow_cascade(data)
-    game, _ = games.edit_hand(get_session(), game_id, number, require(data, "hand"),
+    game, _ = games.edit_hand(session, game_id, number, require(data, "hand"),
                                _expected_version(data), _reason(data),
-                               request.headers.get("Idempotency-Key"))
+                               request.headers.get("Idempotency-Key"), opened)
     return jsonify(with_warnings(game_json(game)).plain())
 
 

@@ -90,7 +90,9 @@ def import_game(session: Session, data: Any) -> tuple[games.GameView, str]:
                                "file's holds {count}."), limit=MAX_HISTORY, count=len(listed)),
                         "history")
     history = [_event(item, entry) for entry, item in enumerate(listed, 1)]
-    version = max([1, *(event["version"] for event in history)])
+    # At least one version per history entry, as every change bumps it: the history-room
+    # check counts a game's entries only once its version comes near the cap (changing.py).
+    version = max([1, len(history), *(event["version"] for event in history)])
     key = keys.new_key()
     row = Game(id=keys.new_id(), game=spec.name, rules=rules.as_dict(), players=names, teams=seats,
                first_dealer=first_dealer, edit_key_hash=keys.hash_key(key), winners=[],

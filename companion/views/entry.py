@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from htmx_flask import request as htmx_request
@@ -14,6 +12,7 @@ from ..digits import parse_int
 from ..i18n import render_msg
 from ..pages import entry
 from ..pages.access import require_edit_key
+from ..pages.entry import HandEntry
 from ..rules.messages import RuleError
 from ..services import acting, games
 from ..services.games import GameNotFound, GameView, StaleGame
@@ -27,8 +26,11 @@ MODE_COOKIE = "entry_mode_"
 
 
 def _editable(game_id: str) -> GameView:
-    """The game, for an editor only: the 401 page without a key, 403 with a wrong one."""
-    game = games.load_game(get_session(), game_id)
+    """The game, for an editor only: the 401 page without a key, 403 with a wrong one. A save
+    opens it under its lock (`open_change`), so that the game is read once."""
+    session = get_session()
+    saving = request.method == "POST"
+    game = games.open_change(session, game_id) if saving else games.load_game(session, game_id)
     require_edit_key(game_id)
     return game
 
@@ -37,12 +39,11 @@ def _editable(game_id: str) -> GameView:
 def new_hand(game_id: str) -> ResponseReturnValue:
     game = _editable(game_id)
     if request.method == "POST":
-        return _save(game, None)
+        return _save(HandEntry(game, request.form.get("mode", ""), request.form))
     mode = entry.pick_mode(game.spec, request.args.get("mode"),
                            request.cookies.get(MODE_COOKIE + game_id))
-    if offline_copy():
-        return _offline_copy(_form(game, mode, MultiDict(), None))
-    return _remember(game_id, mode, _form(game, mode, MultiDict(), None))
+    form = _form(HandEntry(game, mode, MultiDict()))
+    return _offline_copy(form) if offline_copy() else _remember(game_id, mode, form)
 
 
 @bp.route("/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
@@ -51,87 +52,65 @@ def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
     if not 1 <= number <= len(game.hands):
         raise GameNotFound(f"hand {number}")
     if request.method == "POST":
-        return _save(game, number)
-    mode, fields = entry.fields_for(game, game.hands[number - 1])
-    wanted = entry.pick_mode(game.spec, request.args.get("mode"), mode)
-    return _form(game, wanted, fields if wanted == mode else MultiDict(), number)
+        return _save(HandEntry(game, request.form.get("mode", ""), request.form, number))
+    return _form(HandEntry.correcting(game, number, request.args.get("mode")))
 
 
 @bp.post("/<game_id>/hands/preview")
 def preview(game_id: str) -> str:
     """The breakdown of the hand as entered so far; nothing is saved."""
-    game = _editable(game_id)
-    number = _number(request.form.get("number"), game)
-    mode = entry.pick_mode(game.spec, request.form.get("mode"))
-    return render_template("entry/_preview.html", game=game,
-                           **_preview(game, mode, request.form, number))
+    game = games.load_game(get_session(), game_id)
+    require_edit_key(game_id)
+    hand = HandEntry(game, request.form.get("mode", ""), request.form,
+                     _number(request.form.get("number"), game))
+    return render_template("entry/_preview.html", **hand.shown())
 
 
-def _save(game: GameView, number: int | None) -> ResponseReturnValue:
-    fields = request.form
-    mode = entry.pick_mode(game.spec, fields.get("mode"))
-    session, game_id = get_session(), game.row.id
+def _save(hand: HandEntry) -> ResponseReturnValue:
+    """Save the hand entered, or show the form again saying why not (nothing saved)."""
+    session, game, fields = get_session(), hand.game, hand.fields
+    game_id = game.row.id
     try:
         version = read_version(fields.get("version"))
     except RuleError as error:  # shown again with the game's version, so a resubmit works
-        return _form(game, mode, _with_version(fields, game), number, error), 400
+        session.rollback()  # the game's lock, and its version's bump
+        return _form(hand.refuse(error, _with_version(fields, game))), 400
     current = acting.current()
     # The director confirms reopening the later matches after reading what will change.
     current.cascade = fields.get("cascade") == "1" and current.by == acting.DIRECTOR
+    key = fields.get("key") or None
     try:
-        hand = entry.read_hand(game, mode, fields)
-        if number is None:
-            games.add_hand(session, game_id, hand, expected_version=version,
-                           idempotency_key=fields.get("key") or None)
+        if hand.number is None:
+            games.add_hand(session, game_id, hand.checked(), expected_version=version,
+                           idempotency_key=key, opened=game)
         else:
-            games.edit_hand(session, game_id, number, hand, expected_version=version,
-                            reason=fields.get("reason", "").strip(),
-                            idempotency_key=fields.get("key") or None)
+            games.edit_hand(session, game_id, hand.number, hand.checked(),
+                            expected_version=version, reason=fields.get("reason", "").strip(),
+                            idempotency_key=key, opened=game)
     except TournamentConflict as conflict:  # a later match has started: say what would change
-        return _form(game, mode, fields, number, conflict,
-                     [render_msg(change) for change in conflict.changes]), 409
+        return _form(hand.refuse(conflict), [render_msg(change) for change in conflict.changes]
+                     ), 409
     except RuleError as error:
-        return _form(game, mode, fields, number, error), 422
+        session.rollback()  # refused before the change was tried: the lock is let go too
+        return _form(hand.refuse(error)), 422
     except StaleGame as stale:
         # Keep what was entered; the form now carries the fresh version for a resubmit.
-        return _form(stale.game, mode, _with_version(fields, stale.game), number,
-                     RuleError(stale.message)), 409
+        fresh = HandEntry(stale.game, hand.mode, _with_version(fields, stale.game), hand.number)
+        return _form(fresh.refuse(RuleError(stale.message))), 409
     target = url_for("games.show", game_id=game_id)
     if htmx_request.htmx:
         return Response("", 200, {"HX-Redirect": target})
     return redirect(target, 303)
 
 
-def _form(game: GameView, mode: str, fields: MultiDict[str, str], number: int | None,
-          error: RuleError | None = None, changes: list[str] | None = None) -> str:
-    hand_number = number or len(game.hands) + 1
-    preview = _preview(game, mode, fields, hand_number, error)
+def _form(hand: HandEntry, changes: list[str] | None = None) -> str:
+    fields = hand.fields
     return page_or_fragment(
-        "entry/form.html", "entry/_form.html",
-        game=game, mode=mode, modes=entry.modes(game.spec), fields=fields, number=number,
-        hand_number=hand_number, options=entry.options(game, mode),
-        mode_labels=entry.MODE_LABELS,
-        side_choices=list(enumerate(game.sides)),
-        grid=entry.deck_grid(game) if mode == entry.CARDS else None,
+        "entry/form.html", "entry/_form.html", **hand.shown(),
+        mode_labels=entry.MODE_LABELS, side_choices=list(enumerate(hand.game.sides)),
         key=fields.get("key") or form_key(),
-        version=fields.get("version") or game.row.version, changes=changes or [],
-        director_acts=acting.current().by == acting.DIRECTOR, **preview)
-
-
-def _preview(game: GameView, mode: str, fields: MultiDict[str, str], number: int,
-             error: RuleError | None = None) -> dict[str, Any]:
-    """The live breakdown, or the sentences saying what is missing or impossible."""
-    if error is not None:
-        problems, invalid = entry.problems(game, error)
-        return {"score": None, "problems": problems, "invalid": invalid, "refused": True}
-    try:
-        hand = entry.read_hand(game, mode, fields)
-        score = entry.preview(game, number, hand)
-    except RuleError as problem:
-        problems, invalid = entry.problems(game, problem)
-        return {"score": None, "problems": problems, "invalid": invalid, "refused": False}
-    return {"score": score, "tallies": entry.tallies(game, score), "problems": [],
-            "invalid": {}, "refused": False}
+        version=fields.get("version") or hand.game.row.version, changes=changes or [],
+        director_acts=acting.current().by == acting.DIRECTOR)
 
 
 def _remember(game_id: str, mode: str, body: str) -> Response:

@@ -20,7 +20,7 @@ from ...rules.basra_rules import BasraRules
 from ...rules.cards import RANKS, parse_card
 from ...rules.messages import N_, Msg, Problems, RuleError, msg
 from . import cards
-from .fields import follow, number, side, to_fields
+from .fields import all_blank, follow, number, side, to_fields
 
 HONOURS = ("jacks", "aces")
 BASRA_SLOTS = 8  # rank pickers per side when basras are valued by their card
@@ -34,6 +34,10 @@ _SUITS = {"2": "SHDC", "10": "SHCD"}
 def by_card(rules: BasraRules) -> bool:
     """Basras are worth different points by their card, so the form asks for it."""
     return rules.basra_value == "double_face" or jack_basra_times(rules) == 2
+
+
+def nothing_entered(fields: MultiDict[str, str]) -> bool:
+    return all_blank(fields, CHOICES)
 
 
 def options(sides: int, rules: BasraRules) -> dict[str, Any]:

@@ -59,7 +59,7 @@ def to_fields(values: dict[str, Any]) -> MultiDict[str, str]:
     return MultiDict(items)
 
 
-def nothing_entered(fields: MultiDict[str, str], choices: tuple[str, ...] = (),
+def all_blank(fields: MultiDict[str, str], choices: tuple[str, ...] = (),
                     zero_entered: bool = False) -> bool:
     """Nothing about the hand is filled in yet: every field is blank or 0, and no side is
     chosen in `choices` (where 0 is the first side, not nothing). With `zero_entered` a typed

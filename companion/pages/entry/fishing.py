@@ -14,7 +14,7 @@ from ...rules.fishing import CardValues, Kind
 from ...rules.messages import Problems
 from ...rules.options import Rules
 from . import cards
-from .fields import number, to_fields
+from .fields import all_blank, number, to_fields
 
 
 def held(values: CardValues, deck: Deck) -> list[tuple[Kind, int]]:
@@ -78,6 +78,9 @@ class FishingForm:
     values: CardValues
     deck: Callable[[Rules], Deck]
     follows: str | None = None
+
+    def nothing_entered(self, fields: MultiDict[str, str]) -> bool:
+        return all_blank(fields)
 
     def options(self, _sides: int, rules: Rules) -> dict[str, Any]:
         return {"kinds": kinds(self.values, self.deck(rules)), "follows": self.follows}

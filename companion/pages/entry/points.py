@@ -15,7 +15,7 @@ from ...rules.cards import Deck
 from ...rules.fishing import CardValues, not_points, points_problem, too_many_points
 from ...rules.messages import Msg, Problems, RuleError
 from ...rules.options import Rules
-from .fields import number, to_fields
+from .fields import all_blank, number, to_fields
 
 
 def field(i: int) -> str:
@@ -30,10 +30,9 @@ class PointsForm:
     deck: Callable[[Rules], Deck]
     exact: bool  # the points add up to the pack's total, so the last player's follow
 
-    @property
-    def zero_entered(self) -> bool:
+    def nothing_entered(self, fields: MultiDict[str, str]) -> bool:
         """A typed 0 is an entry where the last player's points follow (they have it all)."""
-        return self.exact
+        return all_blank(fields, zero_entered=self.exact)
 
     def options(self, _sides: int, rules: Rules) -> dict[str, Any]:
         return {"total": self.values.in_pack(self.deck(rules)), "step": self.values.step,

@@ -19,10 +19,14 @@ from ...rules.shelem import (
     not_points,
     pack_total,
 )
-from .fields import number, side, to_fields
+from .fields import all_blank, number, side, to_fields
 
 # Fields choosing a side: "0" there is the first team, not nothing.
 CHOICES = ("bidder", "cheating")
+
+
+def nothing_entered(fields: MultiDict[str, str]) -> bool:
+    return all_blank(fields, CHOICES)
 
 
 def options(_sides: int, rules: ShelemRules) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from .changing import (
     answered_before,
     check_hand_count,
     kind,
+    open_change,
 )
 from .creating import create_game, rotate_key
 from .deleting import UNDELETE_WINDOW, delete_game, restorable_games, restore_game
@@ -50,6 +51,7 @@ __all__ = ["REDO", "REMATCH", "SETTINGS", "TRIM", "UNDELETE_WINDOW", "UNDO", "Ga
            "after_change", "answered_before", "change_settings", "check_hand_count", "compute",
            "create_game", "current_version", "delete_after_end", "delete_game", "delete_hand",
            "edit_hand", "history", "in_tournament", "kind", "known_players", "last_change",
-           "last_undo", "list_games", "load_game", "match_summary", "next_match_game", "redo_last",
-           "refuse_finished", "rematch", "restorable_games", "restore_game", "rotate_key",
-           "settings_of", "settings_refusal", "standalone_match", "undo_last"]
+           "last_undo", "list_games", "load_game", "match_summary", "next_match_game",
+           "open_change", "redo_last", "refuse_finished", "rematch", "restorable_games",
+           "restore_game", "rotate_key", "settings_of", "settings_refusal", "standalone_match",
+           "undo_last"]

@@ -17,10 +17,11 @@ from sqlalchemy import delete, func, update
 from sqlmodel import Session, col, select
 
 from ...models import Game, GameEvent, Hand, IdempotentRequest, utcnow
+from ...rules.catalogue import get_game
 from ...rules.messages import N_, Msg, RuleError, each_problem, msg, naming
 from ...rules.scores import GameState
 from .. import acting
-from .reading import GameNotFound, GameView, compute, load_game
+from .reading import GameNotFound, GameView, compute, load_game, stored_hands
 
 TRIM = "delete_after_end"  # one change deleting every hand played after the game ended
 SETTINGS = "settings"  # players renamed or the target changed: no hand moves
@@ -91,10 +92,14 @@ def answered_before(session: Session, game_id: str, idempotency_key: str | None)
 def mutate(session: Session, game_id: str, expected_version: int | None,
            make_change: Callable[[GameView], Change],
            retry: Idempotency = Idempotency(),
-           on_success: Callable[[], Any] | None = None) -> tuple[GameView, int]:
-    """Apply one change under the game's lock, once for each Idempotency-Key (`retry`)."""
+           on_success: Callable[[], Any] | None = None,
+           opened: GameView | None = None) -> tuple[GameView, int]:
+    """Apply one change under the game's lock, once for each Idempotency-Key (`retry`).
+
+    `opened` is the game as `open_change` returned it (the caller checked the key on it), so
+    a save reads the game once; without it the game is opened here."""
     key, sent = retry.stored, retry.sent
-    lock(session, game_id)
+    game = opened if opened is not None else open_change(session, game_id)
     try:
         if key:
             seen = session.get(IdempotentRequest, (game_id, key))
@@ -105,7 +110,6 @@ def mutate(session: Session, game_id: str, expected_version: int | None,
                                            "hand: send a new key with a new hand.")),
                                     "Idempotency-Key")
                 return load_game(session, game_id), seen.body.get("number", 0)
-        game = load_game(session, game_id)
         if expected_version is not None and game.row.version - 1 != expected_version:
             session.rollback()
             raise StaleGame(load_game(session, game_id), msg(N_(
@@ -113,9 +117,9 @@ def mutate(session: Session, game_id: str, expected_version: int | None,
                 "Check it, then make your change again.")))
         change = make_change(game)
         check_hand_count(len(change.hands))
-        check_history_room(session, game_id)
+        check_history_room(session, game_id, version=game.row.version - 1)
         state = _checked_state(game, change)
-        _store(session, game.row, change)
+        _store(session, game.row, change, len(game.hands))
         denormalise(game.row, state, len(change.hands))
         session.add(GameEvent(game_id=game_id, version=game.row.version, action=change.action,
                               number=change.number, before=change.before, after=change.after,
@@ -147,9 +151,16 @@ def check_hand_count(count: int, field: str = "hand") -> None:
                         field)
 
 
-def check_history_room(session: Session, game_id: str, room: int = 1) -> None:
+def check_history_room(session: Session, game_id: str, room: int = 1,
+                       version: int | None = None) -> None:
     """Refuse a change that would leave the game's history fewer than `room` entries before
-    MAX_HISTORY."""
+    MAX_HISTORY.
+
+    Every history entry comes with a bump of the game's version (an import starts at its
+    count at least), so the game's `version` before this change bounds the entries it holds:
+    they are counted only when that bound comes near the cap, not on every save."""
+    if version is not None and version + room <= MAX_HISTORY:
+        return
     held = session.exec(select(func.count()).select_from(GameEvent)
                         .where(GameEvent.game_id == game_id)).one()
     if held + room > MAX_HISTORY:
@@ -158,16 +169,26 @@ def check_history_room(session: Session, game_id: str, room: int = 1) -> None:
                             limit=MAX_HISTORY), "history")
 
 
-def lock(session: Session, game_id: str) -> None:
+def lock(session: Session, game_id: str) -> Game:
     """Start a transaction by bumping the game's version: SQLite's write lock or PostgreSQL's
-    row lock is then held until commit, so changes to one game run one at a time."""
+    row lock is then held until commit, so changes to one game run one at a time. The one
+    statement also reads the game's row (RETURNING): the row as bumped, locked."""
     session.rollback()  # the bump must be the transaction's first statement
-    bumped = session.exec(update(Game).where(col(Game.id) == game_id,
-                                             col(Game.deleted_at).is_(None))
-                          .values(version=Game.version + 1))
-    if bumped.rowcount == 0:
+    bump = (update(Game).where(col(Game.id) == game_id, col(Game.deleted_at).is_(None))
+            .values(version=Game.version + 1).returning(Game)
+            .execution_options(populate_existing=True, synchronize_session=False))
+    row = session.scalars(bump).first()
+    if row is None:
         session.rollback()
         raise GameNotFound(game_id)
+    return row
+
+
+def open_change(session: Session, game_id: str) -> GameView:
+    """The game, locked for a change (`lock`) and read once, for the caller to check the
+    key on and hand to `mutate`; any refusal before `mutate` rolls the bump back."""
+    row = lock(session, game_id)
+    return GameView(row, get_game(row.game), stored_hands(session, game_id))
 
 
 def _checked_state(game: GameView, change: Change) -> GameState:
@@ -186,8 +207,9 @@ def _checked_state(game: GameView, change: Change) -> GameState:
         raise each_problem(error, named) from None
 
 
-def _store(session: Session, row: Game, change: Change) -> None:
-    """Write the one hand row the change touches, renumbering the later ones."""
+def _store(session: Session, row: Game, change: Change, held: int) -> None:
+    """Write the one hand row the change touches (`held` hands before it); later hands are
+    renumbered only when one is inserted or deleted before them, never on an append."""
     if change.number is None:  # a change of names or target touches no hand
         return
     n = change.number
@@ -195,16 +217,21 @@ def _store(session: Session, row: Game, change: Change) -> None:
         _store_tail(session, row.id, n, change.hands[n - 1:])
     elif change.before is None:  # a hand appears at n: an add, or undoing a deletion
         assert change.after is not None  # a change keeps the hand on at least one side
-        _shift(session, row.id, n, +1)
+        if n <= held:
+            _shift(session, row.id, n, +1)
         session.add(Hand(game_id=row.id, position=n, data=change.after))
     elif change.after is None:  # a hand goes: a deletion, or undoing an add
-        session.delete(_hand_row(session, row.id, n))
-        session.flush()
-        _shift(session, row.id, n + 1, -1)
+        session.exec(delete(Hand).where(*_at(row.id, n)))
+        if n < held:
+            _shift(session, row.id, n + 1, -1)
     else:
-        hand = _hand_row(session, row.id, n)
-        hand.data = change.after
-        session.add(hand)
+        session.exec(update(Hand).where(*_at(row.id, n)).values(data=change.after)
+                     .execution_options(synchronize_session=False))
+
+
+def _at(game_id: str, position: int) -> tuple[Any, Any]:
+    """Where the hand at `position` of the game is."""
+    return col(Hand.game_id) == game_id, col(Hand.position) == position
 
 
 def _store_tail(session: Session, game_id: str, start: int, hands: list[Any]) -> None:
@@ -213,11 +240,6 @@ def _store_tail(session: Session, game_id: str, start: int, hands: list[Any]) ->
     session.add_all(Hand(game_id=game_id, position=start + i, data=hand)
                     for i, hand in enumerate(hands))
     session.flush()
-
-
-def _hand_row(session: Session, game_id: str, position: int) -> Hand:
-    return session.exec(select(Hand).where(Hand.game_id == game_id,
-                                           Hand.position == position)).one()
 
 
 def _shift(session: Session, game_id: str, start: int, delta: int) -> None:

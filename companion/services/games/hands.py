@@ -19,21 +19,26 @@ def refuse_finished(game: GameView) -> None:
 
 
 def add_hand(session: Session, game_id: str, hand: Any, expected_version: int | None = None,
-             idempotency_key: str | None = None) -> tuple[GameView, int]:
-    """Append a hand; a retry with the same idempotency key adds nothing. Returns (game, number)."""
+             idempotency_key: str | None = None,
+             opened: GameView | None = None) -> tuple[GameView, int]:
+    """Append a hand; a retry with the same idempotency key adds nothing. Returns (game, number).
+    `opened`: the game as `open_change` gave it to the caller, not read again."""
 
     def change(game: GameView) -> Change:
         refuse_finished(game)
         number = len(game.hands) + 1
         return Change(game.hands + [hand], "add", number, None, hand)
 
-    return mutate(session, game_id, expected_version, change, Idempotency(idempotency_key, hand))
+    return mutate(session, game_id, expected_version, change, Idempotency(idempotency_key, hand),
+                  opened=opened)
 
 
 def edit_hand(session: Session, game_id: str, number: int, hand: Any,
               expected_version: int | None = None, reason: str = "",
-              idempotency_key: str | None = None) -> tuple[GameView, int]:
-    """Correct a hand; a resend with the same key (its answer was lost) changes nothing."""
+              idempotency_key: str | None = None,
+              opened: GameView | None = None) -> tuple[GameView, int]:
+    """Correct a hand; a resend with the same key (its answer was lost) changes nothing.
+    `opened`: as for add_hand."""
     reason = checked_reason(reason)
 
     def change(game: GameView) -> Change:
@@ -43,7 +48,7 @@ def edit_hand(session: Session, game_id: str, number: int, hand: Any,
         return Change(hands, "edit", number, before, hand, reason)
 
     return mutate(session, game_id, expected_version, change,
-                  Idempotency(idempotency_key, {"edit": number, "hand": hand}))
+                  Idempotency(idempotency_key, {"edit": number, "hand": hand}), opened=opened)
 
 
 def delete_hand(session: Session, game_id: str, number: int,

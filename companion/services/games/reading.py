@@ -66,11 +66,12 @@ def load_game(session: Session, game_id: str) -> GameView:
     if row is None or row.deleted_at is not None:
         raise GameNotFound(game_id)
     spec = get_game(row.game)
-    hands = _hands(session, game_id)
+    hands = stored_hands(session, game_id)
     return GameView(row, spec, hands)
 
 
-def _hands(session: Session, game_id: str) -> list[dict[str, Any]]:
+def stored_hands(session: Session, game_id: str) -> list[dict[str, Any]]:
+    """The game's hands as entered, in order."""
     rows = session.exec(select(Hand).where(Hand.game_id == game_id).order_by(col(Hand.position)))
     return [row.data for row in rows]
 
