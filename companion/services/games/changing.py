@@ -19,7 +19,7 @@ from sqlmodel import Session, col, select
 from ...models import Game, GameEvent, Hand, IdempotentRequest, utcnow
 from ...rules.messages import N_, Msg, RuleError, each_problem, msg, naming
 from ...rules.scores import GameState
-from .. import acting
+from .. import acting, boards
 from .reading import GameNotFound, GameView, compute, load_game
 
 TRIM = "delete_after_end"  # one change deleting every hand played after the game ended
@@ -162,6 +162,7 @@ def lock(session: Session, game_id: str) -> None:
     """Start a transaction by bumping the game's version: SQLite's write lock or PostgreSQL's
     row lock is then held until commit, so changes to one game run one at a time."""
     session.rollback()  # the bump must be the transaction's first statement
+    boards.moved_game(session, game_id)  # the tournament's row first, then the games'
     bumped = session.exec(update(Game).where(col(Game.id) == game_id,
                                              col(Game.deleted_at).is_(None))
                           .values(version=Game.version + 1))
