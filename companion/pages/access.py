@@ -16,6 +16,10 @@ from ..services.games import GameNotFound
 from ..services.keys import key_matches
 
 COOKIE_PREFIX = "edit_"
+DIRECTOR_COOKIE_PREFIX = "director_"  # a tournament director's key (pages/tournament_access.py)
+# The cookies that may hold a key opening a game: its own edit key's, and a director's (who
+# opens the games at the tournament's tables). Declared here, whole: nothing adds to it.
+KEY_COOKIES = (COOKIE_PREFIX, DIRECTOR_COOKIE_PREFIX)
 
 
 def bearer_or_cookie(cookie: str) -> str | None:
@@ -39,8 +43,6 @@ def presented_key(game_id: str) -> str | None:
 
 # Who else may change a game than its key's holder (a tournament's director, at its tables).
 _ALSO_OPENS: list[Callable[[str], bool]] = []
-# The cookies that hold a key opening a game (its own edit key's, a director's).
-KEY_COOKIES = [COOKIE_PREFIX]
 
 
 def also_opens(check: Callable[[str], bool]) -> Callable[[str], bool]:
@@ -109,7 +111,7 @@ def may_edit(game_id: str) -> bool:
     """can_edit for a game known to exist, with no query for a request that presents no key
     at all (no Authorization header, no key cookie): what most viewers' reads are."""
     if "Authorization" not in request.headers and not any(
-            name.startswith(tuple(KEY_COOKIES)) for name in request.cookies):
+            name.startswith(KEY_COOKIES) for name in request.cookies):
         return False
     return can_edit(game_id)
 

@@ -15,7 +15,7 @@ from ..services.keys import key_matches
 from ..services.tournament_keys import directs_a_tournament, side_of
 from ..services.tournaments import TournamentNotFound, table_changes
 from .access import (
-    KEY_COOKIES,
+    DIRECTOR_COOKIE_PREFIX,
     KeyToRead,
     also_opens,
     bearer_or_cookie,
@@ -27,8 +27,7 @@ from .access import presented_key as game_key
 # A director key presented at another tournament's table: it never opened it, so not "replaced".
 OTHER_DIRECTOR = N_("That is another tournament's director key: it does not open this table's "
                     "game.")
-COOKIE_PREFIX = "director_"
-KEY_COOKIES.append(COOKIE_PREFIX)  # a director's key opens the games at the tournament's tables
+COOKIE_PREFIX = DIRECTOR_COOKIE_PREFIX
 
 
 def presented_key(tournament_id: str) -> str | None:
