@@ -163,12 +163,10 @@ def _board_context(game: games.GameView, shown: int, editor: bool | None = None
     return {
         "game": game,
         "editor": may_edit(game.row.id) if editor is None else editor,
-        "winners": [game.sides[side] for side in game.state.winners],
         "match": match,
         "table_match": table_match,
         "clock": table_match and clock.of_game(get_session(), game.row.id),
         "shown": shown,
-        "hands_from": max(0, len(game.state.hands) - BOARD_HANDS),
     }
 
 
@@ -184,10 +182,12 @@ def _board_html(key: tuple[Any, ...], context: Callable[[], dict[str, Any]]) -> 
 
     def render() -> str:
         found = context()
-        game = found["game"]
+        game = found["game"]  # scored here, on first use: a page whose board is kept is not
         scores = [hand.scores for hand in game.state.hands[:game.state.counted]]
         return render_template("games/_board.html", **found,
-                               chart=chart.progression(scores, game.sides))
+                               chart=chart.progression(scores, game.sides),
+                               winners=[game.sides[side] for side in game.state.winners],
+                               hands_from=max(0, len(game.state.hands) - BOARD_HANDS))
 
     return Markup(board_store().get_or_make(key, render))
 
