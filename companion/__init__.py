@@ -62,6 +62,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     arrival.init_app(app)
     cli.init_app(app)
     _register_blueprints(app)
+    from .pages import access, tournament_access
+
+    access.init_app(app, tournament_access.GAME_KEYS)  # a director opens the tables' games
     from .views import live
 
     live.init_app(app)
