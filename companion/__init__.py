@@ -24,6 +24,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from . import (
         arrival,
         assets,
+        cache,
         cli,
         db,
         errors,
@@ -48,6 +49,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     vendor.install(Path(app.static_folder))
     assets.init_app(app)
     db.init_app(app)
+    cache.init_app(app)
     from .services import acting
 
     app.before_request(acting.reset)  # who acts is told afresh by each request
@@ -60,12 +62,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     arrival.init_app(app)
     cli.init_app(app)
     _register_blueprints(app)
+    from .pages import access, tournament_access
+
+    access.init_app(app, tournament_access.GAME_KEYS)  # a director opens the tables' games
     from .views import live
 
     live.init_app(app)
-    from . import replay
-
-    replay.init_app(app)  # last: kept reads are answered before any other layer
     return app
 
 

@@ -1,12 +1,10 @@
 """Server push: who watches what, and the word that it changed (README, "Live boards").
 
-Every change to a game or a tournament is committed with an event row (GameEvent,
-TournamentEvent). After that commit its topics ("game:<id>", and "tournament:<id>" for it and
-for a game played at one of its tables; "game:<id>" for every game of a match that changed, a
-Basra match or a tournament table's, since each board shows the match's score) are announced:
-straight to this process's streams, or through Redis pub/sub to every process's when
-REDIS_URL is set. A stream waits for its topic's announcement or the next heartbeat, and sends
-the version it then reads.
+Every change to a game or a tournament moves on the revisions of the boards it shows on, in
+its own transaction (services/boards.py, which notes their topics: "game:<id>",
+"tournament:<id>"). After that commit the topics are announced: straight to this process's
+streams, or through Redis pub/sub to every process's when REDIS_URL is set. A stream waits
+for its topic's announcement or the next heartbeat, and sends the revision it then reads.
 """
 
 from __future__ import annotations
@@ -21,13 +19,11 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from sqlalchemy import Engine, event, select
+from sqlalchemy import Engine, event
 from sqlalchemy.orm import Session
-from sqlmodel import col
 
 from . import outage
-from .models import Game, GameEvent
-from .models_tournament import MatchGame, TournamentEvent
+from .services import boards
 
 CHANNEL = "companion:live"
 BEAT_SECONDS = 5.0  # a board says "Connection lost" after 10 s without a word (freshness.js)
@@ -300,7 +296,6 @@ def as_data(text: str) -> str:
 # --- Announcing committed changes ------------------------------------------------------------
 
 _HUBS: weakref.WeakKeyDictionary[Engine, Hub] = weakref.WeakKeyDictionary()
-PENDING = "live_topics"
 
 
 def announce_changes(engine: Engine, hub: Hub) -> None:
@@ -308,41 +303,9 @@ def announce_changes(engine: Engine, hub: Hub) -> None:
     _HUBS[engine] = hub
 
 
-@event.listens_for(Session, "after_flush")
-def _collect(session: Session, _context: Any) -> None:
-    games = {item.game_id for item in session.new if isinstance(item, GameEvent)}
-    told = [item for item in session.new if isinstance(item, TournamentEvent)]
-    topics = {f"tournament:{item.tournament_id}" for item in told}
-    # Core, not the ORM: a query through the session would flush again, inside this flush.
-    run = session.connection().execute
-    matches = {item.match_id for item in told if item.match_id is not None}
-    # A change to the tournament itself (its round clock, shown on every table's board)
-    # moves the boards of all its tables' games.
-    whole = {item.tournament_id for item in told if item.match_id is None}
-    if whole:
-        games |= set(run(select(col(MatchGame.game_id)).where(
-            col(MatchGame.tournament_id).in_(whole))).scalars())
-    if games:
-        # A game at a tournament table moves its standings: its tournament hears too.
-        found = run(select(col(MatchGame.tournament_id), col(MatchGame.match_id)).where(
-            col(MatchGame.game_id).in_(games)))
-        for tournament, match in found:
-            topics.add(f"tournament:{tournament}")
-            matches.add(match)
-        # Its match's other games show the match line (games won) on their boards.
-        basra = select(col(Game.match_id)).where(col(Game.id).in_(games))
-        games |= set(run(select(col(Game.id)).where(col(Game.match_id).in_(basra))).scalars())
-    if matches:
-        games |= set(run(select(col(MatchGame.game_id)).where(
-            col(MatchGame.match_id).in_(matches))).scalars())
-    if games or topics:
-        pending = session.info.setdefault(PENDING, set())
-        pending |= topics | {f"game:{game}" for game in games}
-
-
 @event.listens_for(Session, "after_commit")
 def _announce(session: Session) -> None:
-    topics = session.info.pop(PENDING, None)
+    topics = boards.moved(session)
     hub = _HUBS.get(session.get_bind()) if topics else None  # type: ignore[arg-type]
     if hub is not None and topics:
         hub.publish(topics)
@@ -350,4 +313,4 @@ def _announce(session: Session) -> None:
 
 @event.listens_for(Session, "after_rollback")
 def _drop(session: Session) -> None:
-    session.info.pop(PENDING, None)
+    boards.moved(session)

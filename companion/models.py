@@ -39,6 +39,8 @@ class Game(SQLModel, table=True):
     teams: list[Any] | None = json_field(nullable=True)
     first_dealer: int = 0
     version: int = 1
+    # Its board's revision (services/boards.py): moves with the game, its match, its tournament.
+    board_revision: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     edit_key_hash: str = Field(max_length=128)
     finished: bool = False
     winners: list[Any] = json_field()

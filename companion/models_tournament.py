@@ -27,6 +27,8 @@ class Tournament(SQLModel, table=True):
     settings: dict[str, Any] = json_field()
     director_key_hash: str = Field(max_length=128)
     version: int = 1
+    # Its board's revision (services/boards.py): moves with it and with its tables' games.
+    board_revision: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
     created_at: datetime = Field(default_factory=utcnow)
     updated_at: datetime = Field(default_factory=utcnow)
     # The current round's clock: {"round", "minutes", "running", "ends_at" or "remaining"}.
@@ -102,7 +104,7 @@ class MatchGame(SQLModel, table=True):
     match_id: int = Field(sa_column=Column(Integer, ForeignKey("match.id", ondelete="CASCADE"),
                                            primary_key=True))
     game_id: str = Field(sa_column=Column(String(32), ForeignKey("game.id", ondelete="CASCADE"),
-                                          primary_key=True))
+                                          primary_key=True, index=True))
     tournament_id: str = _tournament_fk()
     number: int
 

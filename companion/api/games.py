@@ -9,16 +9,15 @@ from flask import Response, current_app, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale
 
-from ..cache import Kept
+from ..cache import board_store
 from ..conditional import conditional
 from ..db import get_session
 from ..i18n import current_digits
 from ..limits import creates
 from ..pages.access import require_edit_key
-from ..replay import may_replay
 from ..rules.messages import N_, RuleError, msg
 from ..rules.situation import require
-from ..services import game_cache, games
+from ..services import games
 from ..services.payload import read_version
 from . import answers as a
 from .blueprint import bp
@@ -26,7 +25,6 @@ from .body import json_body, optional_json_body
 from .serialize import allow_cascade, created_game, game_json, with_warnings
 
 MAX_LISTED = 100
-ANSWERS: Kept[str] = Kept(256)  # game JSON bodies by version, language and address
 
 
 @bp.post("/games")
@@ -53,18 +51,17 @@ def list_games() -> ResponseReturnValue:
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str) -> ResponseReturnValue:
-    """Served from the kept answer: one query (the board's version) when this process already
+    """Served from the app's store: one query (the board's revision) when this process already
     made it; 304 for a client holding it (ETag)."""
-    # The board's version moves with the game and its match's other games (the answer's
+    # The board's revision moves with the game and its match's other games (the answer's
     # `match`); besides, the answer depends on the language of its sentences and the address
     # its links take. Read before the game: an answer is never kept as older than it is.
-    shown = game_cache.board_version(get_session(), game_id)
-    may_replay(game_id, shown)
-    key = ("game", game_id, shown, str(get_locale()), current_digits(),
+    shown = games.revision(get_session(), game_id)
+    key = ("game json", game_id, shown, str(get_locale()), current_digits(),
            url_for("games.show", game_id=game_id, _external=True))
-    return conditional(key, lambda: Response(ANSWERS.get_or_make(
+    return conditional(key, lambda: Response(board_store().get_or_make(
         key, lambda: current_app.json.dumps(game_json(
-            game_cache.read_game(get_session(), game_id)).plain()) + "\n"),
+            games.load_game(get_session(), game_id)).plain()) + "\n"),
         mimetype="application/json"))
 
 

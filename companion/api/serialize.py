@@ -12,7 +12,7 @@ from ..db import get_session
 from ..i18n import render_msg
 from ..rules.scores import HandScore
 from ..rules.spec import GameSpec
-from ..services import acting, game_cache, games
+from ..services import acting, tournaments
 from ..services.games import GameView
 from . import answers as a
 
@@ -71,9 +71,7 @@ def game_json(game: GameView) -> a.Game:
 def match_json(game: GameView) -> a.Match | None:
     """The match the game is part of (a tournament table's or a Basra match), else None."""
     session = get_session()
-    # A tournament table's (no query for a game known to be at none), else its Basra match.
-    match = (game_cache.table_match(session, game.row.id)
-             or games.standalone_match(session, game.row))
+    match = tournaments.match_of(session, game.row)  # a tournament table's, else its Basra's
     if match is None:
         return None
     return a.Match(wins=list(match.wins), next_game=match.next_game, decided=match.decided)

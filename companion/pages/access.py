@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from flask import abort, request
+from flask import Flask, abort, current_app, request
 from werkzeug.exceptions import Forbidden, Unauthorized
 from werkzeug.wrappers import Response  # flask's Response and redirect()'s share this base
 
@@ -16,6 +17,10 @@ from ..services.games import GameNotFound
 from ..services.keys import key_matches
 
 COOKIE_PREFIX = "edit_"
+DIRECTOR_COOKIE_PREFIX = "director_"  # a tournament director's key (pages/tournament_access.py)
+# The cookies that may hold a key opening a game: its own edit key's, and a director's (who
+# opens the games at the tournament's tables). Declared here, whole: nothing adds to it.
+KEY_COOKIES = (COOKIE_PREFIX, DIRECTOR_COOKIE_PREFIX)
 
 
 def bearer_or_cookie(cookie: str) -> str | None:
@@ -37,40 +42,26 @@ def presented_key(game_id: str) -> str | None:
     return bearer_or_cookie(COOKIE_PREFIX + game_id)
 
 
-# Who else may change a game than its key's holder (a tournament's director, at its tables).
-_ALSO_OPENS: list[Callable[[str], bool]] = []
-# The cookies that hold a key opening a game (its own edit key's, a director's).
-KEY_COOKIES = [COOKIE_PREFIX]
+@dataclass(frozen=True)
+class OtherKeys:
+    """What other parts of the app say about a game's keys, given to `init_app` by the app
+    factory (games build on nothing of tournaments: tournaments tell games, in one place)."""
+
+    # check(game_id): True when this request may change that game anyway (a director's key).
+    opens: tuple[Callable[[str], bool], ...] = ()
+    # explain(game_id): the sentence a wrong key for that game is refused with, if any.
+    refusals: tuple[Callable[[str], Msg | None], ...] = ()
+    # check(game_id, restoring): why even a right key may not delete (or restore) the game.
+    deletions: tuple[Callable[[str, bool], Msg | None], ...] = ()
 
 
-def also_opens(check: Callable[[str], bool]) -> Callable[[str], bool]:
-    """Register `check(game_id)`: True when this request may change that game anyway.
-
-    A registry rather than an import: tournaments build on games, never the reverse.
-    """
-    _ALSO_OPENS.append(check)
-    return check
+def init_app(app: Flask, others: OtherKeys) -> None:
+    app.extensions["other_keys"] = others
 
 
-# Why a wrong key is refused where a sentence says more than "wrong key" (a replaced table link).
-_REFUSALS: list[Callable[[str], Msg | None]] = []
-
-
-def explains_refusal(explain: Callable[[str], Msg | None]) -> Callable[[str], Msg | None]:
-    """Register `explain(game_id)`: the sentence a wrong key for that game is refused with."""
-    _REFUSALS.append(explain)
-    return explain
-
-
-# Why even a right key may not delete or restore a game (a table's decided game: the director's).
-_DELETIONS: list[Callable[[str, bool], Msg | None]] = []
-
-
-def guards_deletion(check: Callable[[str, bool], Msg | None]) -> Callable[[str, bool], Msg | None]:
-    """Register `check(game_id, restoring)`: the sentence this request may not delete (or
-    restore) that game with, else None."""
-    _DELETIONS.append(check)
-    return check
+def _others() -> OtherKeys:
+    others: OtherKeys = current_app.extensions["other_keys"]
+    return others
 
 
 class KeyToRead(Unauthorized):
@@ -102,14 +93,15 @@ def opens(game_id: str, key: str | None) -> bool:
     if row is None:
         raise GameNotFound(game_id)
     # A tournament's director opens the games at its tables with the director's own key.
-    return key_matches(key, row.edit_key_hash) or any(check(game_id) for check in _ALSO_OPENS)
+    return key_matches(key, row.edit_key_hash) or any(check(game_id)
+                                                      for check in _others().opens)
 
 
 def may_edit(game_id: str) -> bool:
     """can_edit for a game known to exist, with no query for a request that presents no key
     at all (no Authorization header, no key cookie): what most viewers' reads are."""
     if "Authorization" not in request.headers and not any(
-            name.startswith(tuple(KEY_COOKIES)) for name in request.cookies):
+            name.startswith(KEY_COOKIES) for name in request.cookies):
         return False
     return can_edit(game_id)
 
@@ -120,7 +112,7 @@ def require_edit_key(game_id: str) -> None:
     key = presented_key(game_id)
     if not can_edit(game_id, key):
         if key:
-            reason = next((m for m in (e(game_id) for e in _REFUSALS) if m), None)
+            reason = next((m for m in (e(game_id) for e in _others().refusals) if m), None)
             if reason is not None:
                 raise KeyRefused(reason)
         abort(403 if key else 401)
@@ -138,7 +130,8 @@ def require_to_delete(game_id: str, restoring: bool = False) -> None:
 def deletion_refused(game_id: str, restoring: bool = False) -> Msg | None:
     """The sentence of a rule that deleting (or restoring) the game breaks for this
     request's key, if any."""
-    return next((m for m in (check(game_id, restoring) for check in _DELETIONS) if m), None)
+    return next((m for m in (check(game_id, restoring) for check in _others().deletions)
+                 if m), None)
 
 
 KEY_COOKIE_MAX_AGE = 400 * 24 * 3600  # browsers cap cookies at 400 days

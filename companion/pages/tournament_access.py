@@ -15,20 +15,17 @@ from ..services.keys import key_matches
 from ..services.tournament_keys import directs_a_tournament, side_of
 from ..services.tournaments import TournamentNotFound, table_changes
 from .access import (
-    KEY_COOKIES,
+    DIRECTOR_COOKIE_PREFIX,
     KeyToRead,
-    also_opens,
+    OtherKeys,
     bearer_or_cookie,
-    explains_refusal,
-    guards_deletion,
 )
 from .access import presented_key as game_key
 
 # A director key presented at another tournament's table: it never opened it, so not "replaced".
 OTHER_DIRECTOR = N_("That is another tournament's director key: it does not open this table's "
                     "game.")
-COOKIE_PREFIX = "director_"
-KEY_COOKIES.append(COOKIE_PREFIX)  # a director's key opens the games at the tournament's tables
+COOKIE_PREFIX = DIRECTOR_COOKIE_PREFIX
 
 
 def presented_key(tournament_id: str) -> str | None:
@@ -65,7 +62,6 @@ def require_director(tournament_id: str, to_read: bool = False) -> str:
     return key
 
 
-@also_opens
 def director_opens(game_id: str) -> bool:
     """The director's key (header, or the director's cookie on pages) opens every game at the
     tournament's tables; the change is then the director's. A wrong director cookie counts
@@ -87,7 +83,6 @@ def director_opens(game_id: str) -> bool:
     return True
 
 
-@explains_refusal
 def table_link_replaced(game_id: str) -> Msg | None:
     """A wrong key at a table's game is taken for the table's old key, as the pages do,
     unless it is a director key (another tournament's)."""
@@ -100,13 +95,17 @@ def table_link_replaced(game_id: str) -> Msg | None:
     return msg(N_("This table link was replaced; ask the director for the new one."))
 
 
-@guards_deletion
 def director_deletes_decided(game_id: str, restoring: bool) -> Msg | None:
     """A table's finished game, or any game of a decided match, is the director's to delete
     or restore: the table's key is refused with the sentence why."""
     if director_opens(game_id):
         return None
     return table_changes.deletion_refusal(get_session(), game_id, restoring)
+
+
+# What a tournament says about its tables' games' keys (create_app gives it to access.py).
+GAME_KEYS = OtherKeys(opens=(director_opens,), refusals=(table_link_replaced,),
+                      deletions=(director_deletes_decided,))
 
 
 def counted_side(tournament_id: str, side_keys: list[str], key: str | None) -> int | None:

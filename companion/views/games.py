@@ -12,6 +12,7 @@ from htmx_flask import request as htmx_request
 from markupsafe import Markup
 from sqlmodel import Session
 
+from ..cache import board_store
 from ..conditional import conditional
 from ..db import get_session
 from ..i18n import current_digits, render_msg
@@ -25,19 +26,16 @@ from ..pages.access import (
     remember_key,
     require_edit_key,
 )
-from ..replay import may_replay
 from ..rules.catalogue import GAMES, get_game
 from ..rules.messages import RuleError
-from ..services import chart, game_cache, games, history, setup
+from ..services import chart, games, history, setup, tournaments
 from ..services.keys import key_matches
 from ..services.payload import read_version
 from ..services.tournaments import clock
 from . import dead_links
-from .fragment_cache import FragmentCache
 from .render import form_key
 
 bp = Blueprint("games", __name__, url_prefix="/games")
-BOARDS = FragmentCache()
 # The board lists only the latest hands, as a table follows them; older ones are a tap away on
 # the list of every hand, so a long game's board stays as light as a short one's.
 BOARD_HANDS = 50
@@ -90,7 +88,7 @@ def _setup_page(form: setup.Setup) -> str:
 def show(game_id: str) -> Any:
     key = request.args.get("key")
     if key is not None:
-        if key_matches(key, game_cache.read_game(get_session(), game_id).row.edit_key_hash):
+        if key_matches(key, games.load_game(get_session(), game_id).row.edit_key_hash):
             response = redirect(url_for("games.show", game_id=game_id), 303)
             remember_key(response, game_id, key)
             return response
@@ -126,23 +124,22 @@ def show(game_id: str) -> Any:
 def board(game_id: str) -> Any:
     """The live board for pollers and pushed fetches: 204 when nothing changed since `since`,
     304 when the phone holds this very board (ETag). A viewer's read is one query when this
-    process already rendered the board: its version, then the rendered copy."""
+    process already rendered the board: its revision, then the rendered copy."""
     since = request.args.get("since", type=int)
-    shown = game_cache.board_version(get_session(), game_id)  # before what it shows
-    may_replay(game_id, shown)
+    shown = games.revision(get_session(), game_id)  # before what it shows
     if shown == since:
         return Response(status=204)
     editor = may_edit(game_id)
     key = _board_key(game_id, shown, editor)
     return conditional(key, lambda: _board_html(key, lambda: _board_context(
-        game_cache.read_game(get_session(), game_id), shown, editor)))
+        games.load_game(get_session(), game_id), shown, editor)))
 
 
 def pushed_board(game_id: str, version: int, editor: bool) -> str | None:
-    """The board a live stream sends with a change, `version` its board_version (None if the
-    game or its match moved on meanwhile: the viewer then fetches it)."""
-    context = _board_context(game_cache.read_game(get_session(), game_id), version, editor)
-    if game_cache.board_version(get_session(), game_id) != version:
+    """The board a live stream sends with a change, `version` its revision (None if the
+    board moved on meanwhile: the viewer then fetches it)."""
+    context = _board_context(games.load_game(get_session(), game_id), version, editor)
+    if games.revision(get_session(), game_id) != version:
         return None
     return str(_board_html(_board_key(game_id, version, editor), lambda: context))
 
@@ -153,52 +150,52 @@ Matches = tuple[games.MatchSummary | None, games.GameMatch | None]
 def _matches(game: games.GameView) -> Matches:
     """The game's match of its own (Basra) and its tournament table's match, if any."""
     return (games.match_summary(get_session(), game.row),
-            game_cache.table_match(get_session(), game.row.id))
+            tournaments.game_match(get_session(), game.row.id))
 
 
 def _board_context(game: games.GameView, shown: int, editor: bool | None = None
                    ) -> dict[str, Any]:
     """What the board shows: the game, its match (a Basra match or a tournament table's; they
     change with the match's other games), whether this phone may change it, and `shown`, the
-    board_version it is as of (read before all this: a board is never labelled newer than
+    revision it is as of (read before all this: a board is never labelled newer than
     what it shows)."""
     match, table_match = _matches(game)
     return {
         "game": game,
         "editor": may_edit(game.row.id) if editor is None else editor,
-        "winners": [game.sides[side] for side in game.state.winners],
         "match": match,
         "table_match": table_match,
         "clock": table_match and clock.of_game(get_session(), game.row.id),
         "shown": shown,
-        "hands_from": max(0, len(game.state.hands) - BOARD_HANDS),
     }
 
 
 def _board_key(game_id: str, shown: int, editor: bool) -> tuple[Any, ...]:
-    """Everything the board's HTML depends on: its board_version says what it shows."""
-    return (game_id, shown, str(get_locale()), current_digits(), editor)
+    """Everything the board's HTML depends on: its revision says what it shows."""
+    return ("board", game_id, shown, str(get_locale()), current_digits(), editor)
 
 
 def _board_html(key: tuple[Any, ...], context: Callable[[], dict[str, Any]]) -> Markup:
-    """The board, rendered once per board version, language, digits and scorer-or-not (a
-    game at the 500-hand cap is rendered at its change, not at every read); `context` is
-    only worked out when this process has not rendered it yet."""
+    """The board, rendered once per revision, language, digits and scorer-or-not (a game at
+    the 500-hand cap is rendered at its change, not at every read); `context` is only worked
+    out when this process's store does not hold it."""
 
     def render() -> str:
         found = context()
-        game = found["game"]
+        game = found["game"]  # scored here, on first use: a page whose board is kept is not
         scores = [hand.scores for hand in game.state.hands[:game.state.counted]]
         return render_template("games/_board.html", **found,
-                               chart=chart.progression(scores, game.sides))
+                               chart=chart.progression(scores, game.sides),
+                               winners=[game.sides[side] for side in game.state.winners],
+                               hands_from=max(0, len(game.state.hands) - BOARD_HANDS))
 
-    return Markup(BOARDS.get_or_render(key, render))
+    return Markup(board_store().get_or_make(key, render))
 
 
 def _board(game_id: str, editor: bool | None = None) -> dict[str, Any]:
     """The game, the board's context and its HTML, for the game page."""
-    shown = game_cache.board_version(get_session(), game_id)  # before what the board shows
-    context = _board_context(game_cache.read_game(get_session(), game_id), shown, editor)
+    shown = games.revision(get_session(), game_id)  # before what the board shows
+    context = _board_context(games.load_game(get_session(), game_id), shown, editor)
     key = _board_key(game_id, shown, context["editor"])
     return {**context, "board_html": _board_html(key, lambda: context)}
 
@@ -247,12 +244,12 @@ def changes(game_id: str) -> str:
 @bp.get("/<game_id>/hands")
 def every_hand(game_id: str) -> Any:
     """Every hand of the game, the board's older ones included."""
-    game = game_cache.read_game(get_session(), game_id)
+    shown = games.revision(get_session(), game_id)  # before what the page shows
     editor = may_edit(game_id)
-    # What its HTML depends on is the board's, but for the match line: the game's own version.
-    key = ("every hand", *_board_key(game_id, game.row.version, editor))
-    return conditional(key, lambda: render_template("games/hands.html", game=game,
-                                                    editor=editor, hands_from=0))
+    key = ("every hand", *_board_key(game_id, shown, editor))
+    return conditional(key, lambda: render_template(
+        "games/hands.html", game=games.load_game(get_session(), game_id), editor=editor,
+        hands_from=0))
 
 
 # --- Corrections -------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from flask_babel import gettext as _
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from ..cache import Kept, worker_lock
+from ..cache import board_store, worker_lock
 from ..db import get_session
 from ..i18n import current_digits
 from ..live import (
@@ -28,12 +28,12 @@ from ..live import (
 )
 from ..pages.access import may_edit, opens, presented_key
 from ..rules.messages import N_
-from ..services import game_cache, games, tournaments
+from ..services import games, tournaments
 from ..services.tournaments import TournamentNotFound
 from .games import pushed_board
 
 bp = Blueprint("live", __name__)
-KINDS = {"game": game_cache.board_version, "tournament": tournaments.version}
+KINDS = {"game": games.revision, "tournament": tournaments.version}
 GONE = (games.GameNotFound, TournamentNotFound)
 # A hall of 60 phones behind one address, a couple of boards open on each, plus the desk, the
 # big screen and streams of phones gone to sleep that the server has not noticed yet.
@@ -87,9 +87,6 @@ def tournament(tournament_id: str) -> Any:
     return _stream(f"tournament:{tournament_id}")
 
 
-PUSHED: Kept[str] = Kept(1024)  # `change` events carrying the board, by version and viewer
-
-
 def making() -> threading.Lock:
     """The lock one stream holds while it makes a missing event; the others wait, then read
     it."""
@@ -97,32 +94,33 @@ def making() -> threading.Lock:
 
 
 def _board_payload(game_id: str) -> Payload:
-    """The `change` event carrying the new board: made once per version, language, digits
+    """The `change` event carrying the new board: made once per revision, language, digits
     and scorer-or-not by the first stream of this process that needs it, while the others
     wait for it (with PostgreSQL's waits between greenlets, each would render it again), then
-    written as is to every viewer (hundreds of viewers: no fetch, no query, no copy each)."""
+    kept in the app's store and written as is to every viewer (hundreds of viewers: no
+    fetch, no query, no copy each)."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     environ = {name: value for name, value in request.environ.items()
                if not name.startswith(("wsgi.input", "werkzeug."))}
     viewer = (str(get_locale()), current_digits(), may_edit(game_id))
     held = presented_key(game_id)
-    lock = making()  # here, in the request: the stream's payloads run outside it
+    lock, store = making(), board_store()  # here, in the request: payloads run outside it
 
     def payload(version: int) -> str | None:
         if viewer[2]:  # a scorer's stream: is the key still the game's (not replaced since)?
             with app.request_context(environ):
                 if not opens(game_id, held):
                     raise Ended
-        key = (game_id, version, *viewer)
-        found = PUSHED.get(key)
+        key = ("pushed", game_id, version, *viewer)
+        found = store.get(key)
         if found is None:
             with lock:
-                found = PUSHED.get(key)
+                found = store.get(key)
                 if found is None:
                     with app.request_context(environ):
                         html = pushed_board(game_id, version, viewer[2])
                     found = f"id: {version}\nevent: change\n{as_data(html)}\n" if html else ""
-                    PUSHED.put(key, found)
+                    store.put(key, found)
         return found or None
 
     return payload

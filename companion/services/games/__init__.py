@@ -35,12 +35,12 @@ from .reading import (
     GameNotFound,
     GameView,
     compute,
-    current_version,
     history,
     in_tournament,
     known_players,
     list_games,
     load_game,
+    revision,
 )
 from .rematch import REMATCH, rematch
 from .settings import change_settings, settings_of, settings_refusal
@@ -49,9 +49,9 @@ from .undoing import last_change, last_undo, redo_last, undo_last
 __all__ = ["REDO", "REMATCH", "SETTINGS", "TRIM", "UNDELETE_WINDOW", "UNDO", "GameMatch",
            "GameNotFound", "GameView", "MatchGameExists", "MatchSummary", "StaleGame", "add_hand",
            "after_change", "answered_before", "change_settings", "check_hand_count", "compute",
-           "create_game", "current_version", "delete_after_end", "delete_game", "delete_hand",
+           "create_game", "delete_after_end", "delete_game", "delete_hand",
            "edit_hand", "history", "in_tournament", "kind", "known_players", "last_change",
            "last_undo", "list_games", "load_game", "match_summary", "next_match_game",
            "open_change", "redo_last", "refuse_finished", "rematch", "restorable_games",
-           "restore_game", "rotate_key", "settings_of", "settings_refusal", "standalone_match",
-           "undo_last"]
+           "restore_game", "revision", "rotate_key", "settings_of", "settings_refusal",
+           "standalone_match", "undo_last"]

@@ -20,7 +20,7 @@ from ...models import Game, GameEvent, Hand, IdempotentRequest, utcnow
 from ...rules.catalogue import get_game
 from ...rules.messages import N_, Msg, RuleError, each_problem, msg, naming
 from ...rules.scores import GameState
-from .. import acting
+from .. import acting, boards
 from .reading import GameNotFound, GameView, compute, load_game, stored_hands
 
 TRIM = "delete_after_end"  # one change deleting every hand played after the game ended
@@ -174,11 +174,10 @@ def lock(session: Session, game_id: str) -> Game:
     row lock is then held until commit, so changes to one game run one at a time. The one
     statement also reads the game's row (RETURNING): the row as bumped, locked."""
     session.rollback()  # the bump must be the transaction's first statement
-    bump = (update(Game).where(col(Game.id) == game_id, col(Game.deleted_at).is_(None))
-            .values(version=Game.version + 1).returning(Game)
-            .execution_options(populate_existing=True, synchronize_session=False))
-    row = session.scalars(bump).first()
-    if row is None:
+    # The boards' revisions and the version in one go: the tournament's row first, then the
+    # games' (the game's own row returned, as bumped).
+    row = boards.moved_game(session, game_id, locking=True)
+    if row is None or row.deleted_at is not None:
         session.rollback()
         raise GameNotFound(game_id)
     return row

@@ -7,6 +7,7 @@ from datetime import timedelta
 from sqlmodel import Session, col, select
 
 from ...models import Game, GameEvent, utcnow
+from .. import boards
 from .changing import changed, check_history_room
 from .reading import GameNotFound, GameView, load_game
 
@@ -19,6 +20,7 @@ def delete_game(session: Session, game_id: str) -> None:
     if row is None or row.deleted_at is not None:
         raise GameNotFound(game_id)
     check_history_room(session, game_id, room=2)  # the deletion, and its undoing kept free
+    boards.moved_game(session, game_id)
     row.deleted_at = utcnow()
     row.version += 1
     session.add(GameEvent(game_id=game_id, version=row.version, action="delete_game"))
@@ -30,6 +32,7 @@ def restore_game(session: Session, game_id: str) -> GameView:
     row = session.get(Game, game_id)
     if row is None or row.deleted_at is None or utcnow() - row.deleted_at > UNDELETE_WINDOW:
         raise GameNotFound(game_id)
+    boards.moved_game(session, game_id)
     row.deleted_at = None
     row.version += 1
     session.add(GameEvent(game_id=game_id, version=row.version, action="restore_game"))

@@ -188,11 +188,10 @@ def _detach(session: Session, row: Tournament, view: MatchView) -> list[str]:
     if kept:
         ids = [g.id for g in kept]
         session.exec(delete(MatchGame).where(col(MatchGame.game_id).in_(ids)))
+        # Their boards no longer show the match: they move on.
         session.exec(update(Game).where(col(Game.id).in_(ids))
-                     .values(edit_key_hash=keys.hash_key(keys.new_key())))
-        # The pollers' version (the tournament's plus its games') must still only grow.
-        session.exec(update(Tournament).where(col(Tournament.id) == row.id)
-                     .values(version=Tournament.version + sum(g.version for g in kept)))
+                     .values(edit_key_hash=keys.hash_key(keys.new_key()),
+                             board_revision=Game.board_revision + 1))
     return [g.id for g in kept]
 
 

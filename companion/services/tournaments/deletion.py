@@ -58,4 +58,5 @@ def _games(session: Session, row: Tournament, which: Any, deleted_at: Any) -> No
     """Mark the tournament's table games (those `which` picks) deleted at `deleted_at`."""
     ids = select(MatchGame.game_id).where(MatchGame.tournament_id == row.id)
     session.exec(update(Game).where(col(Game.id).in_(ids), which)
-                 .values(deleted_at=deleted_at, version=Game.version + 1))
+                 .values(deleted_at=deleted_at, version=Game.version + 1,
+                         board_revision=Game.board_revision + 1))

@@ -12,7 +12,7 @@ from sqlmodel import Session, col, select
 
 from ...models import Game, PlayAlong, utcnow
 from ...models_tournament import Entrant, Match, MatchGame, Tournament
-from .. import acting, games
+from .. import acting, boards, games
 from ..seating import OPPOSITE_PARTNERS
 from . import audit
 from .reading import (
@@ -66,18 +66,14 @@ def _not_started(session: Session, candidates: list[Any]) -> list[Any]:
 
 
 def _remove(session: Session, row: Tournament, unneeded: list[Any]) -> set[str]:
-    """Delete games nobody started; returns their ids. The tournament's version grows by
-    what theirs counted, so the version pollers compare (its own plus its games') still only
-    grows. A game being saved this very moment is left alone: it is being started."""
+    """Delete games nobody started; returns their ids. A game being saved this very moment is
+    left alone: it is being started."""
     if not unneeded:
         return set()
     free = set(session.exec(select(Game.id).where(col(Game.id).in_([g.id for g in unneeded]))
                             .with_for_update(skip_locked=True)))
     if free:
         session.exec(delete(Game).where(col(Game.id).in_(free)))
-        grown = sum(g.version for g in unneeded if g.id in free)
-        session.exec(update(Tournament).where(col(Tournament.id) == row.id)
-                     .values(version=Tournament.version + grown))
         session.flush()
     return free
 
@@ -123,7 +119,10 @@ def walk_over(session: Session, row: Tournament, match: Match, withdrawn: set[in
 
 
 def bump(session: Session, row: Tournament) -> None:
-    """Take the tournament's lock (first statement) and move its version on."""
+    """Take the tournament's lock (first statement) and move its version and its board's
+    revision on."""
     session.exec(update(Tournament).where(col(Tournament.id) == row.id)
-                 .values(version=Tournament.version + 1, updated_at=utcnow()))
+                 .values(version=Tournament.version + 1, updated_at=utcnow(),
+                         board_revision=Tournament.board_revision + 1))
+    boards.moved_tournament(session, row.id)
     session.refresh(row)

@@ -12,7 +12,6 @@ from datetime import UTC, datetime
 from functools import cached_property
 from typing import Any
 
-from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from ...models import Game
@@ -260,11 +259,9 @@ class TournamentView:
 # --- Loading ---------------------------------------------------------------------------------
 
 def version(session: Session, tournament_id: str) -> int:
-    """Changes whenever the tournament or any of its games changes: one cheap query."""
-    games_sum = (select(func.coalesce(func.sum(Game.version), 0))
-                 .join(MatchGame, col(MatchGame.game_id) == col(Game.id))
-                 .where(MatchGame.tournament_id == tournament_id).scalar_subquery())
-    found = session.exec(select(col(Tournament.version) + games_sum, Tournament.deleted_at)
+    """Its board's revision, moved on whenever the tournament or any of its games changes
+    (services/boards.py): one row read."""
+    found = session.exec(select(Tournament.board_revision, Tournament.deleted_at)
                          .where(Tournament.id == tournament_id)).first()
     if found is None:
         raise TournamentNotFound(tournament_id)
