@@ -7,13 +7,14 @@ from flask.typing import ResponseReturnValue
 
 from ..db import get_session
 from ..limits import creates
+from ..links import edit_url
 from ..pages.access import require_edit_key, require_to_delete
 from ..services import games, transfer
 from ..services.rotation import rotate_game_key
 from . import answers as a
 from .blueprint import bp
 from .body import json_body
-from .serialize import created_game, edit_url, game_json
+from .serialize import created_game, game_json
 
 
 @bp.post("/games/<game_id>/key")
