@@ -5,9 +5,10 @@ written hand's body (in one form or a choice of forms) and what its scoring adds
 answer.
 
 What Companion writes is strict: no field it does not name (`additionalProperties: false` in
-the description), no value of another type taken and converted. What it reads is described
-as loosely as the services read it: a field nobody reads is ignored, and a value the rules
-refuse gets the services' sentence, not a validation dump. A field whose default is MISSING
+the description), no value of another type taken and converted. What it reads is closed too:
+a field a body does not describe is refused ("Unknown field: tagret.", api/body.py), so a
+typo never passes for a default; a value the rules refuse gets the services' sentence, not a
+validation dump. A field whose default is MISSING
 may be left out: not written when not given, not required in the description.
 """
 
@@ -43,7 +44,9 @@ class Answer(BaseModel):
 
 
 class Body(BaseModel):
-    """A request body: the fields a route reads."""
+    """A request body: the fields a route reads, and no other."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 class WrittenForm(Body):
@@ -51,11 +54,10 @@ class WrittenForm(Body):
     them): its own fields and no other, since a hand's read refuses a field its game does not
     have."""
 
-    model_config = ConfigDict(extra="forbid")
-
 
 class Rules(Body):
-    """A preset and any option of it overridden (GET /rules lists them)."""
+    """A preset and any option of it overridden (GET /rules lists them): the game's rules
+    refuse an option it does not have, with their own sentence (rules/options.py)."""
 
     model_config = ConfigDict(extra="allow")
 

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import MISSING, Field, RootModel
 
 from ..rules.catalogue import GAMES
-from ..shapes import Body, Int, Object, Rules, Text
+from ..shapes import Body, Int, Object, Rules, Side, Text, When
 
 Names = Annotated[list[Text], Field(min_length=1)]
 
@@ -87,8 +87,13 @@ class ChangeGame(Body):
     version: Int | MISSING = MISSING
 
 
+# A field the export writes and import does not read (it is worked out again).
+WRITTEN = Field(description="written by the export; not read")
+
+
 class ImportGame(Body):
-    """A game as `GET /games/<id>/export` writes it; what import reads of it."""
+    """A game as `GET /games/<id>/export` writes it; what import reads of it, and the fields
+    it leaves (so a file exported is a body import takes)."""
 
     format: Literal["companion-game"]
     format_version: Int
@@ -100,6 +105,14 @@ class ImportGame(Body):
     hands: list[Object]
     history: list[Object]
     play_along: list[Object] | MISSING = MISSING
+    id: Annotated[str, WRITTEN] | MISSING = MISSING
+    sides: Annotated[list[str], WRITTEN] | MISSING = MISSING
+    version: Annotated[Int, WRITTEN] | MISSING = MISSING
+    totals: Annotated[list[Int], WRITTEN] | MISSING = MISSING
+    finished: Annotated[bool, WRITTEN] | MISSING = MISSING
+    winners: Annotated[list[Side], WRITTEN] | MISSING = MISSING
+    created_at: Annotated[When | None, WRITTEN] | MISSING = MISSING
+    updated_at: Annotated[When | None, WRITTEN] | MISSING = MISSING
 
 
 # Tournaments ------------------------------------------------------------------------------

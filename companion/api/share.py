@@ -12,6 +12,7 @@ from ..pages.access import require_edit_key, require_to_delete
 from ..services import games, transfer
 from ..services.rotation import rotate_game_key
 from . import answers as a
+from . import bodies as b
 from .blueprint import bp
 from .body import json_body
 from .serialize import created_game, game_json
@@ -34,7 +35,7 @@ def export_game(game_id: str) -> ResponseReturnValue:
 @creates
 def import_game() -> ResponseReturnValue:
     """An export becomes a new game with its own id and edit key."""
-    game, key = transfer.import_game(get_session(), json_body())
+    game, key = transfer.import_game(get_session(), json_body(b.ImportGame))
     return created_game(game, key)
 
 
