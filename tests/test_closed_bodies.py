@@ -127,3 +127,13 @@ def test_every_request_body_is_described_closed():
         if schemas[reference.rsplit("/", 1)[1]].get("additionalProperties") is not False:
             open_bodies.append(operation_id)
     assert open_bodies == []
+
+
+def test_the_import_address_allows_what_its_description_gives(client):
+    described = {method.upper() for method in document()["paths"]["/games/import"]}
+    assert described == {"POST"}
+    allowed = client.options("/api/v1/games/import").headers["Allow"]
+    assert set(allowed.split(", ")) == {"POST", "OPTIONS"}
+    refused = client.get("/api/v1/games/import")
+    assert refused.status_code == 405
+    assert set(refused.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}

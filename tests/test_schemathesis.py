@@ -149,10 +149,6 @@ def _settings(client) -> dict[str, dict[str, object]]:
     # Schemathesis 4.32 sends `ids=%03...` as schema-valid although the `ids` pattern rules out
     # a control character; the 400 naming `ids` is the boundary doing its job.
     settings.setdefault("get_games", {})["checks"] = settings["post_games"]["checks"]
-    # /games/import is also the address of a game called "import": GET, PATCH and DELETE there
-    # ask for that game (404: no such game, not 405), and Allow lists them.
-    settings.setdefault("post_games_import", {}).setdefault("checks", {}).update(
-        {"unsupported_method": {"enabled": False}, "allow_header_conformance": {"enabled": False}})
     return settings
 
 

@@ -52,7 +52,7 @@ def list_games() -> ResponseReturnValue:
                      updated_at=row.updated_at.isoformat()) for row in rows]).plain())
 
 
-@bp.get("/games/<game_id>")
+@bp.get("/games/<game:game_id>")
 def get_game(game_id: str) -> ResponseReturnValue:
     """Served from the kept answer: one query (the board's version) when this process already
     made it; 304 for a client holding it (ETag)."""
@@ -120,7 +120,7 @@ def _step_in_history(game_id: str,
     return jsonify(game_json(game).plain())
 
 
-@bp.patch("/games/<game_id>")
+@bp.patch("/games/<game:game_id>")
 def change_game(game_id: str) -> ResponseReturnValue:
     """Rename the players or change the target: `{"players": [...]}`, `{"target": n}`."""
     require_edit_key(game_id)

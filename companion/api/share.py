@@ -39,7 +39,7 @@ def import_game() -> ResponseReturnValue:
     return created_game(game, key)
 
 
-@bp.delete("/games/<game_id>")
+@bp.delete("/games/<game:game_id>")
 @creates  # deleting a table's open game starts its replacement: a creation like any
 def delete_game(game_id: str) -> ResponseReturnValue:
     """Hide the game; `POST .../restore` brings it back within 7 days."""
