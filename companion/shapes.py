@@ -29,6 +29,10 @@ When = Annotated[str, Field(json_schema_extra={"format": "date-time"})]
 Object = dict[str, Any]  # a value stored as it was given: a hand, the rules, a state
 # Text as the boundary takes it: no control characters (companion/inputs.py).
 Text = Annotated[str, Field(pattern="^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$")]
+# Text a person must say something in (a reason, a name): not blank, no control characters.
+_CONTROL = "\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f"
+SAID = f"^[^{_CONTROL}]*[^\\s{_CONTROL}][^{_CONTROL}]*$"
+Said = Annotated[str, Field(pattern=SAID)]
 CardName = Text  # "10D", "AS", "♠Q", "jk": read by the rules, which name a bad card
 CardNames = list[CardName]
 

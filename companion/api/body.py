@@ -56,10 +56,12 @@ def refuse_unknown(shape: type[Body], data: dict[str, Any]) -> None:
 
 class SafeJSONProvider(DefaultJSONProvider):
     """JSON so deeply nested that parsing it exhausts the stack is malformed, not a 500;
-    so are NaN and Infinity, which are not JSON."""
+    so are NaN and Infinity, which are not JSON. A whole number written with a fraction
+    (`3.0`) is the number 3, as JSON Schema counts it an integer."""
 
     def loads(self, s: str | bytes, **kwargs: Any) -> Any:
         kwargs.setdefault("parse_constant", _not_json)
+        kwargs.setdefault("parse_float", _number)
         try:
             return super().loads(s, **kwargs)
         except RecursionError:
@@ -68,3 +70,8 @@ class SafeJSONProvider(DefaultJSONProvider):
 
 def _not_json(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
+
+
+def _number(text: str) -> int | float:
+    number = float(text)
+    return int(number) if number.is_integer() else number
