@@ -4,6 +4,7 @@ says so (`additionalProperties: false`) for every body."""
 
 from __future__ import annotations
 
+import jsonschema_rs
 import pytest
 
 from companion.api.openapi import document
@@ -137,3 +138,39 @@ def test_the_import_address_allows_what_its_description_gives(client):
     refused = client.get("/api/v1/games/import")
     assert refused.status_code == 405
     assert set(refused.headers["Allow"].split(", ")) == {"POST", "OPTIONS"}
+
+
+def _operation(operation_id: str) -> dict:
+    return next(operation for methods in document()["paths"].values()
+                for operation in methods.values() if operation["operationId"] == operation_id)
+
+
+SHELEM_PLAYERS = ["Ali", "Bahar", "Cyrus", "Dara"]
+
+
+@pytest.mark.parametrize(("operation_id", "body"), [
+    ("post_games", {"game": "shelem", "players": SHELEM_PLAYERS, "rules": {"preset": ""}}),
+    ("post_games", {"game": "shelem", "players": SHELEM_PLAYERS, "teams": [[999999999999998]]}),
+    ("post_games", {"game": "shelem", "players": ["Ali", " ", "Cyrus", "Dara"]}),
+    ("post_games", {"game": "shelem", "players": SHELEM_PLAYERS, "target": 0}),
+    ("post_referee_shelem_bids", {"bids": [100], "rules": {"preset": "egyptian"}}),
+    ("post_tournaments_tournament_id_entrants_entrant_id_withdraw", {"reason": ""}),
+    ("put_tournaments_tournament_id_matches_match_id_result", {"winner": 0, "reason": "  "}),
+    ("post_tournaments", {"name": "Friday", "game": "basra", "format": "league",
+                          "entrants": ["Ali", "Bahar"]}),
+    ("post_tournaments_tournament_id_clock", {"minutes": 0}),
+    ("post_games_game_id_undo", {"version": -1}),
+], ids=["empty preset", "seat past the last", "blank name", "target 0", "another game's preset",
+        "empty reason", "blank reason", "unknown format", "no minutes", "negative version"])
+def test_what_the_server_refuses_the_description_calls_invalid(operation_id, body):
+    schema = _operation(operation_id)["requestBody"]["content"]["application/json"]["schema"]
+    components = document()["components"]
+    validator = jsonschema_rs.Draft202012Validator(schema | {"components": components})
+    assert not validator.is_valid(body)
+
+
+def test_a_whole_number_written_with_a_fraction_is_that_number(client):
+    response = client.post("/api/v1/games", json={"game": "shelem", "players": SHELEM_PLAYERS,
+                                                  "target": 500.0})
+    assert response.status_code == 201
+    assert response.get_json()["target"] == 500
