@@ -42,9 +42,10 @@ Schema = dict[str, Any]
 
 
 def _player_counts(schema: Schema) -> None:
-    """As many names as some game has players, each one a name (not blank, not too long)."""
+    """As many names as some game has players, each one a name (not blank, not too long),
+    no name twice (the services also tell apart names that differ only in case)."""
     counts = [count for spec in GAMES.values() for count in spec.player_counts]
-    schema.update(minItems=min(counts), maxItems=max(counts))
+    schema.update(minItems=min(counts), maxItems=max(counts), uniqueItems=True)
     schema["items"].update(maxLength=MAX_NAME, pattern=SAID)
 
 
@@ -206,12 +207,12 @@ class ImportGame(Body):
     format: Literal["companion-game"]
     format_version: Literal[FORMAT_VERSION]  # type: ignore[valid-type]
     game: GameName
-    rules: AnyRules
+    rules: AnyRules | None | MISSING = MISSING  # left out: the game's default preset
     players: PlayerNames
     teams: Teams | None | MISSING = MISSING
     first_dealer: Seat | MISSING = MISSING
-    hands: list[Object]
-    history: list[Object]
+    hands: list[Object] | MISSING = MISSING
+    history: list[Object] | MISSING = MISSING
     play_along: list[Object] | MISSING = MISSING
     id: Annotated[Any, WRITTEN] = MISSING
     sides: Annotated[Any, WRITTEN] = MISSING
