@@ -226,7 +226,9 @@ class ImportGame(Body):
 
 # Tournaments ------------------------------------------------------------------------------
 
-Entrant = Text | list[Text]
+# A player's name, a partnership's as "Ali & Bahar", or its two names.
+Entrant = Said | Annotated[list[Annotated[Said, Field(max_length=MAX_NAME)]],
+                           Field(min_length=1, max_length=2)]
 
 
 class CreateTournament(Body):
