@@ -9,6 +9,7 @@ from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException
 
+from .i18n import render_msg
 from .limits import TooManyAtOnce
 from .pages.access import KeyRefused, KeyToRead
 from .rules.messages import N_, RuleError
@@ -39,10 +40,9 @@ def wants_json() -> bool:
 def error_response(status: int, message: str,
                    field: str | None = None) -> tuple[Response | str, int]:
     if wants_json():
-        from .api.answers import Error
-
-        body = Error(error=message, field=field) if field else Error(error=message)
-        return jsonify(body.plain()), status
+        # The shape api/answers.py's `Error` describes; the API's own refusals that say more
+        # (a stale game, a tournament conflict) are its blueprint's handlers (api/refusals.py).
+        return jsonify({"error": message} | ({"field": field} if field else {})), status
     return render_template("errors/error.html", status=status, message=message), status
 
 
@@ -68,38 +68,18 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(StaleGame)
     def stale_game(exc: StaleGame) -> ResponseReturnValue:
-        from .i18n import render_msg
-
-        if wants_json():
-            from .api.answers import Stale
-            from .api.serialize import game_json
-
-            stale = Stale(error=render_msg(exc.message), game=game_json(exc.game))
-            return jsonify(stale.plain()), 409
         return error_response(409, render_msg(exc.message))
 
     @app.errorhandler(TournamentConflict)
     def tournament_conflict(exc: TournamentConflict) -> ResponseReturnValue:
-        from .i18n import render_msg
-
-        if wants_json():
-            from .api.answers import Conflict
-
-            conflict = Conflict(error=render_msg(exc.message), field=exc.field,
-                                changes=[render_msg(m) for m in exc.changes])
-            return jsonify(conflict.plain()), 409
         return error_response(409, render_msg(exc.message))
 
     @app.errorhandler(KeyRefused)
     def key_refused(exc: KeyRefused) -> ResponseReturnValue:
-        from .i18n import render_msg
-
         return error_response(403, render_msg(exc.message))
 
     @app.errorhandler(RuleError)
     def rule_error(exc: RuleError) -> ResponseReturnValue:
-        from .i18n import render_msg
-
         return error_response(400, render_msg(exc.message), exc.field)
 
 

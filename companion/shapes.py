@@ -5,9 +5,10 @@ written hand's body (in one form or a choice of forms) and what its scoring adds
 answer.
 
 What Companion writes is strict: no field it does not name (`additionalProperties: false` in
-the description), no value of another type taken and converted. What it reads is described
-as loosely as the services read it: a field nobody reads is ignored, and a value the rules
-refuse gets the services' sentence, not a validation dump. A field whose default is MISSING
+the description), no value of another type taken and converted. What it reads is closed too:
+a field a body does not describe is refused ("Unknown field: tagret.", api/body.py), so a
+typo never passes for a default; a value the rules refuse gets the services' sentence, not a
+validation dump. A field whose default is MISSING
 may be left out: not written when not given, not required in the description.
 """
 
@@ -28,6 +29,10 @@ When = Annotated[str, Field(json_schema_extra={"format": "date-time"})]
 Object = dict[str, Any]  # a value stored as it was given: a hand, the rules, a state
 # Text as the boundary takes it: no control characters (companion/inputs.py).
 Text = Annotated[str, Field(pattern="^[^\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f]*$")]
+# Text a person must say something in (a reason, a name): not blank, no control characters.
+_CONTROL = "\\x00-\\x08\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f"
+SAID = f"^[^{_CONTROL}]*[^\\s{_CONTROL}][^{_CONTROL}]*$"
+Said = Annotated[str, Field(pattern=SAID)]
 CardName = Text  # "10D", "AS", "♠Q", "jk": read by the rules, which name a bad card
 CardNames = list[CardName]
 
@@ -43,7 +48,9 @@ class Answer(BaseModel):
 
 
 class Body(BaseModel):
-    """A request body: the fields a route reads."""
+    """A request body: the fields a route reads, and no other."""
+
+    model_config = ConfigDict(extra="forbid")
 
 
 class WrittenForm(Body):
@@ -51,11 +58,10 @@ class WrittenForm(Body):
     them): its own fields and no other, since a hand's read refuses a field its game does not
     have."""
 
-    model_config = ConfigDict(extra="forbid")
-
 
 class Rules(Body):
-    """A preset and any option of it overridden (GET /rules lists them)."""
+    """A preset and any option of it overridden (GET /rules lists them): the game's rules
+    refuse an option it does not have, with their own sentence (rules/options.py)."""
 
     model_config = ConfigDict(extra="allow")
 

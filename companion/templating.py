@@ -28,13 +28,13 @@ from .i18n import (
     shown_name,
     translate,
 )
+from .links import side_url
 from .rules.catalogue import get_game
 from .rules.messages import Team, naming
 from .rules.scores import Line
 from .services import setup, wall
 from .services.tournament_status import knockout_standings, status
 from .views.share import qr_svg, share_links
-from .views.tournament_extras import side_url
 
 
 def init_app(app: Flask) -> None:

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from . import games, openapi, referee, rules, share, tournament_keys, tournaments  # noqa: F401  (routes)
+from . import (  # noqa: F401  (routes and their refusals)
+    games,
+    openapi,
+    referee,
+    refusals,
+    rules,
+    share,
+    tournament_keys,
+    tournaments,
+)
 from .blueprint import bp
 
 __all__ = ["bp"]

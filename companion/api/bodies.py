@@ -1,22 +1,118 @@
 """The API's request bodies, one pydantic model per shape, for the OpenAPI description.
 
-They describe what the routes read, as loosely as the services read it: a field the route
-does not read is ignored (no `additionalProperties: false`), and a value the rules refuse is
-refused by the services with a sentence in the reader's language and the field it names,
-never with a validation dump. So these models are the description the fuzzer and clients
-work from, not the parser.
+Each names every field a route reads and no other: a field a body does not name is refused
+(api/body.py), and the description says so (`additionalProperties: false`). Their limits are
+the ones the services enforce (a preset of the catalogue, a seat of the most players a game
+has, a reason that says something, the longest name), so that a body the description calls
+valid is taken, as far as JSON Schema can say it; a value the rules refuse is refused by the
+services with a sentence in the reader's language and the field it names, never with a
+validation dump. Limits that come from the catalogue are written as the description is made,
+so a game declared by its spec alone is in them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Annotated, Any, Literal
 
-from pydantic import MISSING, Field, RootModel
+from pydantic import MISSING, ConfigDict, Field, RootModel
 
 from ..rules.catalogue import GAMES
-from ..shapes import Body, Int, Object, Rules, Text
+from ..rules.options import Option
+from ..rules.spec import GameSpec
+from ..services.reasons import MAX_REASON
+from ..services.seating import MAX_NAME
+from ..services.tournaments.clock import MAX_MINUTES
+from ..services.tournaments.creating import MAX_ENTRANTS, MAX_NAME_LENGTH
+from ..services.tournaments.reading import FORMATS
+from ..services.transfer import FORMAT_VERSION
+from ..shapes import (
+    SAID,
+    Body,
+    Count,
+    Int,
+    Object,
+    Rules,
+    Said,
+    SituationBody,
+    Text,
+)
+
+Schema = dict[str, Any]
+
+
+def _player_counts(schema: Schema) -> None:
+    """As many names as some game has players, each one a name (not blank, not too long),
+    no name twice (the services also tell apart names that differ only in case)."""
+    counts = [count for spec in GAMES.values() for count in spec.player_counts]
+    schema.update(minItems=min(counts), maxItems=max(counts), uniqueItems=True)
+    schema["items"].update(maxLength=MAX_NAME, pattern=SAID)
+
+
+def _seat(schema: Schema) -> None:
+    """A seat: 0 up to the last seat of the game with the most players."""
+    schema.update(minimum=0, maximum=max(count for spec in GAMES.values()
+                                         for count in spec.player_counts) - 1)
+
+
+def _target(schema: Schema) -> None:
+    """A target some game takes (the game's own range is in GET /rules)."""
+    targets = [option for spec in GAMES.values() for option in spec.options
+               if option.name == "target"]
+    schema.update(minimum=min(o.minimum for o in targets), maximum=max(o.maximum for o in targets))
+
 
 Names = Annotated[list[Text], Field(min_length=1)]
+PlayerNames = Annotated[list[str], Field(json_schema_extra=_player_counts)]
+Seat = Annotated[int, Field(json_schema_extra=_seat)]
+Teams = list[list[Seat]]
+Target = Annotated[int, Field(json_schema_extra=_target)]
+Reason = Annotated[Said, Field(max_length=MAX_REASON)]
+
+
+def _option(options: list[Option]) -> Schema:
+    """The values an option takes in any of the games that have it."""
+    chosen = [value for option in options if option.values for value in option.values]
+    ranged = [option for option in options if option.values is None]
+    kinds: list[Schema] = [{"enum": list(dict.fromkeys(chosen))}] if chosen else []
+    if ranged:
+        kinds.append({"type": "integer", "minimum": min(o.minimum for o in ranged),
+                      "maximum": max(o.maximum for o in ranged)})
+    return kinds[0] if len(kinds) == 1 else {"anyOf": kinds}
+
+
+def rules_schema(specs: Callable[[], Iterable[GameSpec[Any, Any]]]) -> Callable[[Schema], None]:
+    """The description of rules for these games (read as it is written): a preset of theirs
+    and each option's values, and nothing else."""
+
+    def describe(schema: Schema) -> None:
+        games = list(specs())
+        options: dict[str, list[Option]] = {}
+        for spec in games:
+            for option in spec.options:
+                options.setdefault(option.name, []).append(option)
+        presets = list(dict.fromkeys(preset for spec in games for preset in spec.presets))
+        schema["properties"] = {"preset": {"enum": presets}} | {
+            name: _option(found) for name, found in options.items()}
+        schema["additionalProperties"] = False
+
+    return describe
+
+
+class AnyRules(Rules):
+    """A preset and options of the game named beside them: described for every game at once
+    (JSON Schema cannot tie them to `game`); the game's rules refuse another game's."""
+
+    model_config = ConfigDict(extra="allow", json_schema_extra=rules_schema(GAMES.values))
+
+
+def game_rules(spec: GameSpec[Any, Any]) -> type[Rules]:
+    """The rules of one game as a body names them (a referee's situation, whose game the
+    path names)."""
+    return type(f"{spec.name.capitalize()}RulesBody", (Rules,), {
+        "__module__": __name__, "__doc__": f"A preset of {spec.title} and options of it.",
+        "model_config": ConfigDict(extra="allow",
+                                   json_schema_extra=rules_schema(lambda: [spec]))})
 
 
 def _games(schema: dict[str, Any]) -> None:
@@ -47,77 +143,105 @@ class Hand(RootModel[WrittenHand]):
     """A hand (described by `_hands`)."""
 
 
+def situation_body(spec: GameSpec[Any, Any], body: type[SituationBody]) -> type[SituationBody]:
+    """A referee situation's body as the description gives it: with its own game's rules."""
+    rules = game_rules(spec)
+    return type(body.__name__, (body,), {
+        "__module__": body.__module__, "__doc__": body.__doc__, "rules": MISSING,
+        "__annotations__": {"rules": rules | None | MISSING}})
+
+
 class CreateGame(Body):
     game: GameName
-    rules: Rules | None | MISSING = MISSING
-    players: Names
-    teams: list[list[Int]] | None | MISSING = MISSING
-    target: Int | None | MISSING = MISSING
-    first_dealer: Int | MISSING = MISSING
+    rules: AnyRules | None | MISSING = MISSING
+    players: PlayerNames
+    teams: Teams | None | MISSING = MISSING
+    target: Target | None | MISSING = MISSING
+    first_dealer: Seat | MISSING = MISSING
 
 
 class ScoreHand(Body):
-    rules: Rules | None | MISSING = MISSING
+    rules: AnyRules | None | MISSING = MISSING
     hand: Hand
 
 
 class AddHand(Body):
     hand: Hand
-    version: Int | MISSING = MISSING
+    version: Count | MISSING = MISSING
 
 
 class EditHand(AddHand):
-    reason: Text | MISSING = MISSING
+    reason: Annotated[Text, Field(max_length=MAX_REASON)] | MISSING = MISSING
     cascade: Any = Field(default=MISSING, description=CASCADE)
 
 
 class DeleteHand(Body):
-    version: Int | MISSING = MISSING
-    reason: Text | MISSING = MISSING
+    version: Count | MISSING = MISSING
+    reason: Annotated[Text, Field(max_length=MAX_REASON)] | MISSING = MISSING
     cascade: Any = Field(default=MISSING, description=CASCADE)
 
 
 class Undo(Body):
-    version: Int | MISSING = MISSING
+    version: Count | MISSING = MISSING
 
 
 class ChangeGame(Body):
-    players: Names | MISSING = MISSING
-    target: Int | MISSING = MISSING
-    version: Int | MISSING = MISSING
+    """New names, a new target, or both (a body with neither changes nothing: a 400)."""
+
+    model_config = ConfigDict(json_schema_extra={
+        "anyOf": [{"required": ["players"]}, {"required": ["target"]}]})
+
+    players: PlayerNames | MISSING = MISSING
+    target: Target | MISSING = MISSING
+    version: Count | MISSING = MISSING
+
+
+# A field the export writes and import does not read (it is worked out again): any value.
+WRITTEN = Field(description="written by the export; not read")
 
 
 class ImportGame(Body):
-    """A game as `GET /games/<id>/export` writes it; what import reads of it."""
+    """A game as `GET /games/<id>/export` writes it; what import reads of it, and the fields
+    it leaves (so a file exported is a body import takes)."""
 
     format: Literal["companion-game"]
-    format_version: Int
-    game: str
-    rules: Object
-    players: list[str]
-    teams: list[list[Int]] | None | MISSING = MISSING
-    first_dealer: Int | MISSING = MISSING
-    hands: list[Object]
-    history: list[Object]
+    format_version: Literal[FORMAT_VERSION]  # type: ignore[valid-type]
+    game: GameName
+    rules: AnyRules | None | MISSING = MISSING  # left out: the game's default preset
+    players: PlayerNames
+    teams: Teams | None | MISSING = MISSING
+    first_dealer: Seat | MISSING = MISSING
+    hands: list[Object] | MISSING = MISSING
+    history: list[Object] | MISSING = MISSING
     play_along: list[Object] | MISSING = MISSING
+    id: Annotated[Any, WRITTEN] = MISSING
+    sides: Annotated[Any, WRITTEN] = MISSING
+    version: Annotated[Any, WRITTEN] = MISSING
+    totals: Annotated[Any, WRITTEN] = MISSING
+    finished: Annotated[Any, WRITTEN] = MISSING
+    winners: Annotated[Any, WRITTEN] = MISSING
+    created_at: Annotated[Any, WRITTEN] = MISSING
+    updated_at: Annotated[Any, WRITTEN] = MISSING
 
 
 # Tournaments ------------------------------------------------------------------------------
 
-Entrant = Text | list[Text]
+# A player's name, a partnership's as "Ali & Bahar", or its two names.
+Entrant = Said | Annotated[list[Annotated[Said, Field(max_length=MAX_NAME)]],
+                           Field(min_length=1, max_length=2)]
 
 
 class CreateTournament(Body):
-    name: Text
+    name: Annotated[Said, Field(max_length=MAX_NAME_LENGTH)]
     game: GameName
-    rules: Rules | None | MISSING = MISSING
-    format: Text
-    entrants: Annotated[list[Entrant], Field(min_length=2)]
+    rules: AnyRules | None | MISSING = MISSING
+    format: Literal[FORMATS]  # type: ignore[valid-type]
+    entrants: Annotated[list[Entrant], Field(min_length=2, max_length=MAX_ENTRANTS)]
     settings: Object | None | MISSING = MISSING
 
 
 class Withdraw(Body):
-    reason: Text
+    reason: Reason
 
 
 class DeleteTournament(Body):
@@ -129,13 +253,13 @@ class CheckIn(Body):
 
 
 class SetClock(Body):
-    minutes: Int | MISSING = Field(default=MISSING, description=(
-        "start the round's clock with this many minutes (1 to 300)"))
+    minutes: Annotated[int, Field(ge=1, le=MAX_MINUTES)] | MISSING = Field(
+        default=MISSING, description="start the round's clock with this many minutes")
     action: Literal["pause", "resume", "stop"] | MISSING = MISSING
 
 
 class AddEntrants(Body):
-    entrants: list[Entrant]
+    entrants: Annotated[list[Entrant], Field(min_length=1, max_length=MAX_ENTRANTS)]
 
 
 class HandInQuestion(Body):
@@ -146,7 +270,7 @@ class HandInQuestion(Body):
 
 
 class Confirm(Body):
-    dispute: Text | MISSING = MISSING
+    dispute: Reason | MISSING = MISSING
     hands: list[HandInQuestion] | MISSING = MISSING
 
 
@@ -155,7 +279,7 @@ class MatchResult(Body):
         "0 or 1 (null: a draw); read only when `places` is left out"))
     places: list[Int] | None | MISSING = MISSING
     points: list[Int] | None | MISSING = MISSING
-    reason: Text
+    reason: Reason
     clear: Any = Field(default=MISSING,
                        description="true: the games decide again (anything else: no)")
     cascade: Any = Field(default=MISSING, description=CASCADE)

@@ -20,6 +20,7 @@ from ..rules.situation import require
 from ..services import games
 from ..services.payload import read_version
 from . import answers as a
+from . import bodies as b
 from .blueprint import bp
 from .body import json_body, optional_json_body
 from .serialize import allow_cascade, created_game, game_json, with_warnings
@@ -30,7 +31,7 @@ MAX_LISTED = 100
 @bp.post("/games")
 @creates
 def create_game() -> ResponseReturnValue:
-    data = json_body()
+    data = json_body(b.CreateGame)
     game, key = games.create_game(
         get_session(), data.get("game"), data.get("rules"), data.get("players"),
         data.get("teams"), data.get("target"), data.get("first_dealer", 0))
@@ -49,7 +50,7 @@ def list_games() -> ResponseReturnValue:
                      updated_at=row.updated_at.isoformat()) for row in rows]).plain())
 
 
-@bp.get("/games/<game_id>")
+@bp.get("/games/<game:game_id>")
 def get_game(game_id: str) -> ResponseReturnValue:
     """Served from the app's store: one query (the board's revision) when this process already
     made it; 304 for a client holding it (ETag)."""
@@ -71,7 +72,7 @@ def add_hand(game_id: str) -> ResponseReturnValue:
     session = get_session()
     opened = games.open_change(session, game_id)
     require_edit_key(game_id)
-    data = json_body()
+    data = json_body(b.AddHand)
     game, _ = games.add_hand(session, game_id, require(data, "hand"),
                               _expected_version(data, required=False),
                               request.headers.get("Idempotency-Key"), opened)
@@ -83,7 +84,7 @@ def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
     session = get_session()
     opened = games.open_change(session, game_id)
     require_edit_key(game_id)
-    data = json_body()
+    data = json_body(b.EditHand)
     allow_cascade(data)
     game, _ = games.edit_hand(session, game_id, number, require(data, "hand"),
                                _expected_version(data), _reason(data),
@@ -94,7 +95,7 @@ def edit_hand(game_id: str, number: int) -> ResponseReturnValue:
 @bp.delete("/games/<game_id>/hands/<int:number>")
 def delete_hand(game_id: str, number: int) -> ResponseReturnValue:
     require_edit_key(game_id)
-    data = optional_json_body()
+    data = optional_json_body(b.DeleteHand)
     allow_cascade(data)
     game, _ = games.delete_hand(get_session(), game_id, number, _expected_version(data),
                                  _reason(data), request.headers.get("Idempotency-Key"))
@@ -115,17 +116,17 @@ def _step_in_history(game_id: str,
                      step: Callable[..., tuple[games.GameView, Any]]) -> ResponseReturnValue:
     """Undo or redo the last change: If-Match and Idempotency-Key are optional here."""
     require_edit_key(game_id)
-    data = optional_json_body()
+    data = optional_json_body(b.Undo)
     game, _ = step(get_session(), game_id, _expected_version(data, required=False),
                    request.headers.get("Idempotency-Key"))
     return jsonify(game_json(game).plain())
 
 
-@bp.patch("/games/<game_id>")
+@bp.patch("/games/<game:game_id>")
 def change_game(game_id: str) -> ResponseReturnValue:
     """Rename the players or change the target: `{"players": [...]}`, `{"target": n}`."""
     require_edit_key(game_id)
-    data = json_body()
+    data = json_body(b.ChangeGame)
     values = {name: data[name] for name in ("players", "target") if name in data}
     game, _ = games.change_settings(get_session(), game_id, values, _expected_version(data))
     return jsonify(game_json(game).plain())

@@ -266,7 +266,7 @@ def _referee_op(spec: GameSpec[Any, Any], name: str, judge: Judge[Any]) -> Op:
     """A situation described by the shapes its spec gives it; one without them is an object
     with its rules, answered by a verdict with more fields."""
     return Op("post", f"/referee/{spec.name}/{name}", f"{spec.title}: {judge.summary}",
-              verdict_of(judge), body=judge.body,
+              verdict_of(judge), body=b.situation_body(spec, judge.body),
               example=dict(judge.example) if judge.example else None)
 
 

@@ -37,8 +37,9 @@ def judge(game: str, situation: str) -> ResponseReturnValue:
     spec = GAMES.get(game)
     if spec is None or spec.referee is None or situation not in spec.referee.situations:
         abort(404)
+    body = json_body(spec.referee.situations[situation].body)
     try:
-        verdict = referee.judge(game, situation, json_body()).answer()
+        verdict = referee.judge(game, situation, body).answer()
     except RuleError as error:
         raise every_sentence(error) from error  # `error` says each problem, not the first
     answer = verdict_of(spec.referee.situations[situation]).model_validate(written(verdict))

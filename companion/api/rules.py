@@ -9,6 +9,7 @@ from ..rules.catalogue import GAMES, get_game
 from ..rules.situation import require
 from ..services.scoring import score_hand
 from . import answers as a
+from . import bodies as b
 from .blueprint import bp
 from .body import json_body
 from .serialize import hand_score
@@ -23,6 +24,6 @@ def catalogue() -> ResponseReturnValue:
 @bp.post("/score/<game>")
 def score(game: str) -> ResponseReturnValue:
     spec = get_game(game)
-    data = json_body()
+    data = json_body(b.ScoreHand)
     rules = spec.resolve(data.get("rules"))
     return jsonify(hand_score(spec, score_hand(spec, rules, require(data, "hand"))).plain())

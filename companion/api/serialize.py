@@ -10,6 +10,7 @@ from flask import Response, jsonify, url_for
 
 from ..db import get_session
 from ..i18n import render_msg
+from ..links import edit_url, view_url
 from ..rules.scores import HandScore
 from ..rules.spec import GameSpec
 from ..services import acting, tournaments
@@ -64,7 +65,7 @@ def game_json(game: GameView) -> a.Game:
         totals=state.totals, carry=state.carry, target=state.target, finished=state.finished,
         winner=state.winner, winners=state.winners, status=render_msg(state.status),
         dealer=state.dealer, leader=state.leader, version=row.version,
-        view_url=url_for("games.show", game_id=row.id, _external=True),
+        view_url=view_url(row.id),
         match=match_json(game))
 
 
@@ -75,11 +76,6 @@ def match_json(game: GameView) -> a.Match | None:
     if match is None:
         return None
     return a.Match(wins=list(match.wins), next_game=match.next_game, decided=match.decided)
-
-
-def edit_url(game_id: str, key: str) -> str:
-    """The link that opens a game for changing it (the key in it is shown this once)."""
-    return url_for("games.show", game_id=game_id, key=key, _external=True)
 
 
 def created_game(game: GameView, key: str) -> tuple[Response, int, dict[str, str]]:

@@ -8,6 +8,7 @@ from typing import Any, cast
 
 from flask import url_for
 
+from ..links import edit_url, side_url, table_url
 from ..models_tournament import TournamentEvent
 from ..services import tournaments
 from ..services.tournament_keys import shown_table_key
@@ -15,7 +16,6 @@ from ..services.tournament_status import knockout_standings
 from ..services.tournaments import clock
 from ..tournament.reached import Reached
 from ..tournament.standings import Row
-from ..views.tournament_extras import side_url
 from . import answers as a
 
 
@@ -108,11 +108,9 @@ def tournament_match_json(view: tournaments.MatchView, key: str | None) -> a.Tou
     scorer = shown_table_key(key, view.row) if key else None
     if scorer and not view.bye:
         links["edit_key"] = scorer
-        links["table_url"] = url_for("tournaments.table", tournament_id=view.row.tournament_id,
-                                     match_id=view.row.id, key=scorer, _external=True)
+        links["table_url"] = table_url(view.row.tournament_id, view.row.id, scorer)
         if view.current:
-            links["edit_url"] = url_for("games.show", game_id=view.current.id, key=scorer,
-                                        _external=True)
+            links["edit_url"] = edit_url(view.current.id, scorer)
     return a.TournamentMatch(
         id=view.row.id, table=view.row.table, sides=view.row.sides, names=view.names,
         bye=view.bye, decided=view.decided, manual=view.row.manual is not None,

@@ -7,13 +7,15 @@ from flask.typing import ResponseReturnValue
 
 from ..db import get_session
 from ..limits import creates
+from ..links import edit_url
 from ..pages.access import require_edit_key, require_to_delete
 from ..services import games, transfer
 from ..services.rotation import rotate_game_key
 from . import answers as a
+from . import bodies as b
 from .blueprint import bp
 from .body import json_body
-from .serialize import created_game, edit_url, game_json
+from .serialize import created_game, game_json
 
 
 @bp.post("/games/<game_id>/key")
@@ -33,11 +35,11 @@ def export_game(game_id: str) -> ResponseReturnValue:
 @creates
 def import_game() -> ResponseReturnValue:
     """An export becomes a new game with its own id and edit key."""
-    game, key = transfer.import_game(get_session(), json_body())
+    game, key = transfer.import_game(get_session(), json_body(b.ImportGame))
     return created_game(game, key)
 
 
-@bp.delete("/games/<game_id>")
+@bp.delete("/games/<game:game_id>")
 @creates  # deleting a table's open game starts its replacement: a creation like any
 def delete_game(game_id: str) -> ResponseReturnValue:
     """Hide the game; `POST .../restore` brings it back within 7 days."""

@@ -21,6 +21,7 @@ from ..rules.situation import require
 from ..services import acting, confirmations, tournaments
 from ..services.tournaments import checkin, clock, deletion
 from . import answers as a
+from . import bodies as b
 from .blueprint import bp
 from .body import json_body, optional_json_body
 from .serialize import allow_cascade, with_warnings
@@ -36,7 +37,7 @@ from .serialize_tournaments import (
 @bp.post("/tournaments")
 @creates
 def create_tournament() -> ResponseReturnValue:
-    data = json_body()
+    data = json_body(b.CreateTournament)
     tournament, key = tournaments.create_tournament(
         get_session(), data.get("name"), data.get("game"), data.get("rules"),
         data.get("format"), data.get("entrants"), data.get("settings"))
@@ -55,7 +56,8 @@ def get_tournament(tournament_id: str) -> ResponseReturnValue:
 def delete_tournament(tournament_id: str) -> ResponseReturnValue:
     """The director deletes the tournament, typing its name again; restorable for 7 days."""
     require_director(tournament_id)
-    deletion.delete(get_session(), tournament_id, optional_json_body().get("confirm"))
+    confirm = optional_json_body(b.DeleteTournament).get("confirm")
+    deletion.delete(get_session(), tournament_id, confirm)
     return jsonify(a.Deleted(deleted=tournament_id, restore_url=url_for(
         "api.restore_tournament", tournament_id=tournament_id, _external=True)).plain())
 
@@ -70,7 +72,7 @@ def restore_tournament(tournament_id: str) -> ResponseReturnValue:
 def add_entrants(tournament_id: str) -> ResponseReturnValue:
     key = require_director(tournament_id)
     tournament = tournaments.add_entrants(get_session(), tournament_id,
-                                          require(json_body(), "entrants"))
+                                          require(json_body(b.AddEntrants), "entrants"))
     return jsonify(tournament_json(tournament, key).plain()), 201
 
 
@@ -87,7 +89,7 @@ def next_round(tournament_id: str) -> ResponseReturnValue:
 def withdraw(tournament_id: str, entrant_id: int) -> ResponseReturnValue:
     key = require_director(tournament_id)
     tournament = tournaments.withdraw(get_session(), tournament_id, entrant_id,
-                                      json_body().get("reason"))
+                                      json_body(b.Withdraw).get("reason"))
     return jsonify(tournament_json(tournament, key).plain())
 
 
@@ -96,7 +98,7 @@ def check_in(tournament_id: str, entrant_id: int) -> ResponseReturnValue:
     """The director checks an entrant in, or takes it back, before round 1 is paired."""
     key = require_director(tournament_id)
     tournament = checkin.check_in(get_session(), tournament_id, entrant_id,
-                                  json_body().get("checked_in"))
+                                  json_body(b.CheckIn).get("checked_in"))
     return jsonify(tournament_json(tournament, key).plain())
 
 
@@ -104,7 +106,7 @@ def check_in(tournament_id: str, entrant_id: int) -> ResponseReturnValue:
 def set_clock(tournament_id: str) -> ResponseReturnValue:
     """The round's clock: started with `minutes`, or paused, resumed or stopped."""
     key = require_director(tournament_id)
-    tournament = clock.set_clock(get_session(), tournament_id, json_body())
+    tournament = clock.set_clock(get_session(), tournament_id, json_body(b.SetClock))
     return jsonify(tournament_json(tournament, key).plain())
 
 
@@ -118,7 +120,7 @@ def history(tournament_id: str) -> ResponseReturnValue:
 @bp.put("/tournaments/<tournament_id>/matches/<int:match_id>/result")
 def set_result(tournament_id: str, match_id: int) -> ResponseReturnValue:
     key = require_director(tournament_id)
-    data = json_body()
+    data = json_body(b.MatchResult)
     acting.current().by = acting.DIRECTOR
     allow_cascade(data)
     if data.get("clear") is True:
@@ -134,7 +136,7 @@ def set_result(tournament_id: str, match_id: int) -> ResponseReturnValue:
 def confirm_result(tournament_id: str, match_id: int) -> ResponseReturnValue:
     """The side that lost confirms the result, or disputes it; the director's key decides."""
     side = _speaker(tournament_id, match_id)
-    data = optional_json_body()
+    data = optional_json_body(b.Confirm)
     session = get_session()
     if "dispute" in data:
         if side is None:

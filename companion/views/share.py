@@ -17,6 +17,7 @@ from werkzeug.wrappers import Response as BaseResponse
 from ..db import get_session
 from ..i18n import render_msg, shown_name
 from ..limits import creates
+from ..links import edit_url, view_url
 from ..pages.access import editor_key, held_keys, remember_key, require_edit_key, require_to_delete
 from ..rules.messages import RuleError
 from ..services import games, transfer
@@ -50,11 +51,11 @@ def qr_svg(url: str, title: str) -> Markup:
 
 def share_links(game_id: str, key: str | None = None) -> Links:
     """Links for the game page; the edit link only from the key this phone holds."""
-    view_url = url_for("games.show", game_id=game_id, _external=True)
-    links = Links(view_url, qr_svg(view_url, _("QR code of the view link")))
+    url = view_url(game_id)
+    links = Links(url, qr_svg(url, _("QR code of the view link")))
     key = key or editor_key(game_id)
     if key:
-        links.edit_url = url_for("games.show", game_id=game_id, key=key, _external=True)
+        links.edit_url = edit_url(game_id, key)
         links.edit_qr = qr_svg(links.edit_url, _("QR code of the edit link"))
     return links
 

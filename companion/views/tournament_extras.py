@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from ..db import get_session
 from ..errors import error_response
 from ..i18n import render_msg
+from ..links import side_url, table_url
 from ..pages.tournament_access import (
     counted_director_key,
     counted_side,
@@ -86,15 +87,8 @@ def table_link(tournament: tournaments.TournamentView, view: tournaments.MatchVi
     scorer = shown_table_key(key, view.row)
     if scorer is None:
         return None
-    url = url_for("tournaments.table", tournament_id=tournament.row.id, match_id=view.row.id,
-                  key=scorer, _external=True)
+    url = table_url(tournament.row.id, view.row.id, scorer)
     return {"url": url, "qr": qr_svg(url, _("QR code of the table link"))}
-
-
-def side_url(view: tournaments.MatchView, side: int) -> str:
-    """The link one side confirms its match's result with."""
-    return url_for("tournament_extras.side", tournament_id=view.row.tournament_id,
-                   match_id=view.row.id, key=view.row.side_keys[side], _external=True)
 
 
 # --- A side's page: confirm or dispute ---------------------------------------------------------
