@@ -14,9 +14,9 @@ from .changing import (
     TRIM,
     UNDO,
     StaleGame,
-    after_change,
     answered_before,
     check_hand_count,
+    follow_changes,
     kind,
     open_change,
 )
@@ -48,7 +48,7 @@ from .undoing import last_change, last_undo, redo_last, undo_last
 
 __all__ = ["REDO", "REMATCH", "SETTINGS", "TRIM", "UNDELETE_WINDOW", "UNDO", "GameMatch",
            "GameNotFound", "GameView", "MatchGameExists", "MatchSummary", "StaleGame", "add_hand",
-           "after_change", "answered_before", "change_settings", "check_hand_count", "compute",
+           "answered_before", "change_settings", "check_hand_count", "follow_changes", "compute",
            "create_game", "delete_after_end", "delete_game", "delete_hand",
            "edit_hand", "history", "in_tournament", "kind", "known_players", "last_change",
            "last_undo", "list_games", "load_game", "match_summary", "next_match_game",

@@ -262,22 +262,22 @@ def denormalise(row: Game, state: GameState, hand_count: int) -> None:
 # --- What the rest of the app does when a game changes -----------------------------------
 
 GameHook = Callable[[Session, Game], None]
-_AFTER_CHANGE: list[GameHook] = []
+_FOLLOWERS: tuple[GameHook, ...] = ()
 
 
-def after_change(hook: GameHook) -> GameHook:
-    """Run `hook(session, row)` in the transaction of every change to a game (a hand saved,
-    corrected, deleted or undone, the game deleted or restored), after it is rescored and
-    before the commit. Tournaments start a match's next game there, so no read has to.
+def follow_changes(*hooks: GameHook) -> None:
+    """Run each `hook(session, row)` in the transaction of every change to a game (a hand
+    saved, corrected, deleted or undone, the game deleted or restored), after it is rescored
+    and before the commit. Tournaments start a match's next game there, so no read has to.
 
-    A registry rather than an import: tournaments build on games, never the reverse.
+    Given by `create_app`, in one place: tournaments build on games, never the reverse.
     """
-    _AFTER_CHANGE.append(hook)
-    return hook
+    global _FOLLOWERS
+    _FOLLOWERS = hooks
 
 
 def changed(session: Session, row: Game) -> None:
-    """Run the hooks registered with `after_change` for this changed game."""
+    """Run the hooks given to `follow_changes` for this changed game."""
     session.flush()  # hooks query the stored games, this one as changed included
-    for hook in _AFTER_CHANGE:
+    for hook in _FOLLOWERS:
         hook(session, row)

@@ -8,8 +8,8 @@ entrants), audit (history).
 
 from __future__ import annotations
 
-from . import corrections  # noqa: F401 (registers the game hook)
 from .audit import history
+from .corrections import game_changed
 from .creating import create_tournament, set_up_problems
 from .field import add_entrants, withdraw
 from .reading import (
@@ -36,8 +36,7 @@ from .results import clear_result, set_result
 from .rounds import next_round
 
 __all__ = ["FORMATS", "KNOCKOUT", "ROUND_ROBIN", "SWISS", "MatchView", "TournamentConflict",
-           "TournamentGone", "TournamentNotFound", "TournamentView", "add_entrants", "clear_result",
-           "create_tournament", "csv_text", "game_match", "history", "load", "match_of",
-           "match_view", "next_round", "rankings", "records", "scoring", "set_result",
-           "set_up_problems",
-           "version", "withdraw"]
+           "TournamentGone", "TournamentNotFound", "TournamentView", "add_entrants",
+           "clear_result", "create_tournament", "csv_text", "game_changed", "game_match",
+           "history", "load", "match_of", "match_view", "next_round", "rankings", "records",
+           "scoring", "set_result", "set_up_problems", "version", "withdraw"]

@@ -20,7 +20,7 @@ from ...models import Game
 from ...models_tournament import Match, MatchGame, Round, Tournament
 from ...rules.messages import N_, Msg, msg
 from ...tournament import cascade
-from .. import acting, games, keys
+from .. import acting, keys
 from ..tournament_keys import give_new_keys, retire_side_keys
 from . import audit, table_changes
 from .playing import _not_started, _remove, settle, walk_over
@@ -39,8 +39,7 @@ from .reading import (
 Plan = list[tuple[MatchView, list[int] | None]]  # a later match and its new sides (None: gone)
 
 
-@games.after_change
-def _game_changed(session: Session, game: Game) -> None:
+def game_changed(session: Session, game: Game) -> None:
     """A table's game changed (saved, corrected, deleted, restored): settle its match, note
     the change to what the table entered and a result that changed (with the reason typed),
     and make the rounds built on it follow."""
