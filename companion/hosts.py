@@ -13,6 +13,8 @@ from flask_babel import gettext as _
 from werkzeug.exceptions import SecurityError
 from werkzeug.middleware.proxy_fix import ProxyFix
 
+from .errors import error_response, wants_json
+
 # A page opened on the server machine itself: useless in a link or QR code for a phone.
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 
@@ -137,8 +139,6 @@ def _refuse_unknown_host() -> None:
 
 def _unknown_host(_error: SecurityError) -> Any:
     """A 400 with a sentence; a plain page, since no link can be built for a host not served."""
-    from .errors import error_response, wants_json
-
     message = _("This server does not answer to that address.")
     if wants_json():
         return error_response(400, message)

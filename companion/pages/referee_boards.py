@@ -9,6 +9,7 @@ from typing import Any
 
 from flask_babel import lazy_gettext as _l
 
+from ..db import get_session
 from ..digits import parse_int
 from ..i18n import cards, list_separator, num
 from ..rules import shelem
@@ -128,8 +129,6 @@ def _referee(board: Board) -> Referee[Any]:
 def _read_rules(board: Board) -> None:
     game_id = board.query.get("from")
     if game_id:
-        from ..db import get_session
-
         loaded = load_game(get_session(), game_id)
         if loaded.row.game != board.game:
             raise RuleError(Msg("That game is not played with these rules."), "from")
