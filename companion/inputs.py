@@ -14,12 +14,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from .rules.messages import N_, RuleError, msg
+from .shapes import MAX_NUMBER
 
 # C0 and C1 controls (tab, line feed and carriage return are ordinary in typed text) and lone
 # UTF-16 surrogates, which no database encoding can hold.
 CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
-# Larger than any score, count, version or id Companion has, and still exact in JavaScript.
-MAX_NUMBER = 10**15
 # A game's target and house rules are checked against their option's own range before any use,
 # with the sentence the pages give ("Target can be at most 1500."): here only a number too
 # long to handle is refused.

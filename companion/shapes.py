@@ -18,9 +18,9 @@ from typing import Annotated, Any
 
 from pydantic import MISSING, BaseModel, ConfigDict, Field
 
-from .inputs import MAX_NUMBER
-
-# Numbers as the boundary takes them (companion/inputs.py): anything longer is refused.
+# Larger than any score, count, version or id Companion has, and still exact in JavaScript:
+# the boundary (companion/inputs.py) refuses a longer number, and the shapes say so.
+MAX_NUMBER = 10**15
 Int = Annotated[int, Field(ge=-(MAX_NUMBER - 1), le=MAX_NUMBER - 1)]
 Side = Annotated[int, Field(ge=0)]
 Count = Annotated[int, Field(ge=0, le=MAX_NUMBER - 1)]  # cards or points taken: 0 or more
