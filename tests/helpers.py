@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema_rs
+import sqlalchemy
 from flask.testing import FlaskClient
 
 import companion
@@ -613,3 +614,34 @@ def package_imports(name: str, path: Path, known: dict[str, Path]) -> set[str]:
                 target = f"{base}.{alias.name}"
                 found |= {target} if target in known else {base} & known.keys()
     return found - {name}
+
+
+def import_graph() -> dict[str, set[str]]:
+    """Each module of the package, with the package's modules it imports."""
+    known = package_modules()
+    return {name: package_imports(name, path, known) for name, path in known.items()}
+
+
+def reached(start: str, graph: dict[str, set[str]]) -> set[str]:
+    """The package's modules `start` imports, directly or through others, and itself."""
+    seen, pending = {start}, [start]
+    while pending:
+        for following in graph[pending.pop()] - seen:
+            seen.add(following)
+            pending.append(following)
+    return seen
+
+
+# ---------------------------------------------------------------- rows as an older schema left them
+
+OLD_GAME = {"teams": None, "first_dealer": 0, "version": 1, "edit_key_hash": "x",
+            "finished": 0, "winners": "[]", "hand_count": 0, "created_at": "2026-01-01",
+            "updated_at": "2026-01-01"}
+
+
+def insert_old_game(conn: Any, **fields: Any) -> None:
+    """A game row with the columns every migration up to 0013 has (id, game, rules, players,
+    totals given; the rest as OLD_GAME), written with SQL as an older Companion wrote it."""
+    row = {**OLD_GAME, **fields}
+    conn.execute(sqlalchemy.text(f"INSERT INTO game ({', '.join(row)}) "
+                                 f"VALUES ({', '.join(':' + name for name in row)})"), row)

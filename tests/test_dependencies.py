@@ -110,24 +110,24 @@ def run_service_check(tmp_path: Path, ci: str | None, postgresql: int,
                           timeout=60, check=False)
 
 
-def test_ci_stops_with_a_sentence_when_postgresql_does_not_answer(tmp_path):
-    # pg_isready's 2: no answer from the server.
-    run = run_service_check(tmp_path, "true", postgresql=2, redis=0)
-    assert run.returncode == 1
-    assert run.stderr.strip() == (
-        "CI cannot run the whole suite: PostgreSQL did not answer on 127.0.0.1:5432 "
-        "(pg_isready), and CI needs it to run every database test on PostgreSQL as well as "
-        "SQLite.")
+NO_POSTGRESQL = ("CI cannot run the whole suite: PostgreSQL did not answer on 127.0.0.1:5432 "
+                 "(pg_isready), and CI needs it to run every database test on PostgreSQL as "
+                 "well as SQLite.")
+NO_REDIS = ("CI cannot run the whole suite: Redis did not answer on 127.0.0.1:6379 (redis-cli "
+            "ping), and CI needs it for the rate limits and live boards that workers share "
+            "through it.")
 
 
-def test_ci_stops_with_a_sentence_when_redis_does_not_answer(tmp_path):
-    run = run_service_check(tmp_path, "1", postgresql=0, redis=1)
+# pg_isready's 2: no answer from the server; redis-cli's 1: no PONG.
+@pytest.mark.parametrize(("ci", "postgresql", "redis", "sentence"), [
+    ("true", 2, 0, NO_POSTGRESQL), ("1", 0, 1, NO_REDIS)], ids=["postgresql", "redis"])
+def test_ci_stops_with_a_sentence_when_a_service_does_not_answer(tmp_path, ci, postgresql,
+                                                                 redis, sentence):
+    run = run_service_check(tmp_path, ci, postgresql=postgresql, redis=redis)
     assert run.returncode == 1
-    assert run.stderr.strip() == (
-        "CI cannot run the whole suite: Redis did not answer on 127.0.0.1:6379 (redis-cli "
-        "ping), and CI needs it for the rate limits and live boards that workers share "
-        "through it.")
-    assert "PostgreSQL answers" in run.stdout
+    assert run.stderr.strip() == sentence
+    if not postgresql:
+        assert "PostgreSQL answers" in run.stdout
 
 
 @pytest.mark.parametrize("ci", [None, "", "false"], ids=["unset", "empty", "false"])

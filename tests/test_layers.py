@@ -8,23 +8,7 @@ Every import counts, those inside functions and those only the type checker read
 
 from __future__ import annotations
 
-from .helpers import package_imports, package_modules
-
-
-def import_graph() -> dict[str, set[str]]:
-    """Each module of the package, with the package's modules it imports."""
-    known = package_modules()
-    return {name: package_imports(name, path, known) for name, path in known.items()}
-
-
-def reached(start: str, graph: dict[str, set[str]]) -> set[str]:
-    """The package's modules `start` imports, directly or through others, and itself."""
-    seen, pending = {start}, [start]
-    while pending:
-        for following in graph[pending.pop()] - seen:
-            seen.add(following)
-            pending.append(following)
-    return seen
+from .helpers import import_graph, reached
 
 
 def under(modules: set[str], prefix: str) -> set[str]:

@@ -9,7 +9,7 @@ from sqlalchemy import create_engine, text
 from companion import create_app
 from companion.db import alembic_config
 
-from .helpers import HAND, bearer
+from .helpers import HAND, bearer, insert_old_game
 
 
 def test_a_game_stored_before_the_upgrade_has_a_board_that_moves_on(tmp_path):
@@ -17,12 +17,9 @@ def test_a_game_stored_before_the_upgrade_has_a_board_that_moves_on(tmp_path):
     command.upgrade(alembic_config(url), "0013")
     engine = create_engine(url)
     with engine.begin() as conn:
-        conn.execute(text(
-            "INSERT INTO game (id, game, rules, players, teams, first_dealer, version, "
-            "edit_key_hash, finished, winners, totals, hand_count, created_at, updated_at) "
-            "VALUES ('old', 'shelem', '{}', :players, '[[0, 2], [1, 3]]', 0, 5, 'x', 0, "
-            "'[]', '[0, 0]', 0, '2026-01-01', '2026-01-01')"),
-            {"players": '["Ali", "Bahar", "Cyrus", "Dara"]'})
+        insert_old_game(conn, id="old", game="shelem", rules="{}", version=5,
+                        players='["Ali", "Bahar", "Cyrus", "Dara"]',
+                        teams="[[0, 2], [1, 3]]", totals="[0, 0]")
     engine.dispose()
     command.upgrade(alembic_config(url), "head")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from .helpers import PACKAGE, package_imports, package_modules
+from .helpers import PACKAGE, import_graph, package_modules, reached
 
 
 def web_imports(path: Path) -> set[str]:
@@ -26,27 +26,14 @@ def web_imports(path: Path) -> set[str]:
             if name.split(".")[0] in {"flask", "werkzeug"} or name.startswith("flask_")}
 
 
-def reached(start: str, graph: dict[str, set[str]]) -> set[str]:
-    """The package's modules `start` imports, directly or through others, and itself."""
-    seen, pending = {start}, [start]
-    while pending:
-        for following in graph[pending.pop()] - seen:
-            seen.add(following)
-            pending.append(following)
-    return seen
-
-
 def test_the_walk_sees_flask_where_it_is_imported():
     assert web_imports(PACKAGE / "pages" / "access.py") >= {"flask", "werkzeug.exceptions"}
     assert "flask_babel" in web_imports(PACKAGE / "i18n.py")
-    known = package_modules()
-    graph = {name: package_imports(name, path, known) for name, path in known.items()}
-    assert "companion.db" in reached("companion.pages.access", graph)
+    assert "companion.db" in reached("companion.pages.access", import_graph())
 
 
 def test_no_service_imports_flask_or_werkzeug_even_through_another_module():
-    known = package_modules()
-    graph = {name: package_imports(name, path, known) for name, path in known.items()}
+    known, graph = package_modules(), import_graph()
     services = sorted(name for name in known if name.startswith("companion.services"))
     assert "companion.services.games.changing" in services
     found = {name: sorted(module for module in reached(name, graph)
