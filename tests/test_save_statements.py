@@ -8,19 +8,20 @@ from sqlalchemy import event
 
 from .helpers import api_game_id, auth, create_shelem, shelem_hand
 
-# A quick-form save of a new hand (the page, under its edit cookie), statement by statement;
-# an API save runs the same ten (today's main ran 16 and 14):
-#  1. UPDATE game SET version = version + 1 ... RETURNING  (the lock, and the game's row read;
-#     the edit key is checked on that row, so no other read of the game)
-#  2. SELECT hand ... ORDER BY position    (the game's hands, read once)
-#  3. SELECT idempotentrequest             (the form's key: a resend adds nothing)
-#  4. UPDATE game SET totals, hand_count   (what lists and standings show)
-#  5. INSERT gameevent                     (its history entry; the entries are counted only
+# A quick-form save of a new hand (the page, under its edit cookie), statement by statement
+# (today's main ran 16; an API save runs these and one more, the answer's match line: 10):
+#  1. UPDATE tournament SET board_revision ... WHERE id IN (its tables' games)  (a lone
+#     game's moves none; a table's tournament row is taken first, the one lock order)
+#  2. UPDATE game SET version (this game's), board_revision (it and its match's other games)
+#     ... RETURNING  (the lock, and the game's row read: the edit key is checked on it)
+#  3. SELECT hand.data ... ORDER BY position  (the game's hands, read once)
+#  4. SELECT idempotentrequest             (the form's key: a resend adds nothing)
+#  5. UPDATE game SET totals, hand_count   (what lists and standings show)
+#  6. INSERT gameevent                     (its history entry; the entries are counted only
 #                                           when the game's version comes near the cap)
-#  6. INSERT hand                          (the new hand: no other row moves on an append)
-#  7. INSERT idempotentrequest             (the key, kept)
-#  8-10. SELECT matchgame, SELECT game, SELECT matchgame  (the tournament hooks: is it a
-#        match's game, which games share its match; a lone game's answer is "none")
+#  7. INSERT hand                          (the new hand: no other row moves on an append)
+#  8. INSERT idempotentrequest             (the key, kept)
+#  9. SELECT matchgame                     (the tournament's hook: is it a match's game)
 # A correction runs the same, with one UPDATE hand SET data for the INSERT hand.
 MAX_SAVE = 10
 
