@@ -50,26 +50,31 @@
   });
   // A part of a form swapped whole while someone types in it (the players of a new game, as
   // "Add a player" loads) keeps what was typed after its request left: fields matched by id.
+  // They are put back in the very task of the swap, so nothing typed after it is overwritten.
   let carried = null;
+  let retyped = null;
   document.addEventListener("htmx:beforeSwap", function (event) {
     const part = event.detail.target;
     if (!part || !part.matches || !part.matches("[data-keep-typed]")) return;
     carried = Array.from(part.querySelectorAll("input[id]:not([type]), select[id]"),
                          function (field) { return [field.id, field.value]; });
   });
-  // Once settled: the new fields then listen for changes (htmx has processed them).
-  document.addEventListener("htmx:afterSettle", function () {
+  document.addEventListener("htmx:afterSwap", function () {
     if (carried === null) return;
-    let changed = null;
     carried.forEach(function (pair) {
       const field = document.getElementById(pair[0]);
       if (!field || field.value === pair[1]) return;
       field.value = pair[1];
-      changed = changed || field;
+      retyped = retyped || field;
     });
     carried = null;
-    // What depends on the names (the first dealer's list) is asked for again.
-    if (changed) changed.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+  // Once settled (htmx has made the new fields listen), what depends on the names put back
+  // (the first dealer's list) is asked for again.
+  document.addEventListener("htmx:afterSettle", function () {
+    const field = retyped;
+    retyped = null;
+    if (field && field.isConnected) field.dispatchEvent(new Event("change", { bubbles: true }));
   });
   // A Print button (the table sheet, a round's results) opens the browser's print dialog.
   document.addEventListener("click", function (event) {

@@ -1,4 +1,4 @@
-"""The new-game form: names typed while "Add a player" loads are kept."""
+"""The new-game form: names typed while "Add a player" loads, or just after, are kept."""
 
 from __future__ import annotations
 
@@ -30,4 +30,22 @@ def test_names_typed_while_a_player_is_added_are_kept(phone, live_server):
     phone.click("#start-game")
     expect(phone.locator("#board")).to_contain_text("Amna")
     expect(phone.locator("#board")).to_contain_text("Badr")
+    assert phone.js_errors == []
+
+
+def test_a_name_typed_as_the_new_row_lands_is_kept(phone, live_server):
+    phone.goto(f"{live_server}/games/new?game=shllaat")
+    # htmx settles a swap a moment after it (20 ms by default, longer on a busy phone): typing
+    # in that moment once lost the name to the values kept from before the swap.
+    phone.evaluate("""() => {
+        htmx.config.defaultSettleDelay = 1500;
+        document.addEventListener("htmx:afterSettle", () => {
+            document.body.dataset.settled = "yes";
+        });
+    }""")
+    phone.get_by_role("button", name="Add a player").click()
+    expect(phone.locator("#player-5")).to_be_visible()  # swapped, not yet settled
+    phone.fill("#player-1", "Amna")
+    expect(phone.locator("body")).to_have_attribute("data-settled", "yes")
+    expect(phone.locator("#player-1")).to_have_value("Amna")
     assert phone.js_errors == []
