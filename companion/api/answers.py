@@ -289,7 +289,7 @@ class History(Answer):
 
 class Tie(Answer):
     with_: list[Int] = Field(alias="with")
-    breakdown: list[tuple[str, Int]]
+    breakdown: list[tuple[str, Int | float]]
     decided_by: str | None
     shared: bool
 
@@ -305,7 +305,7 @@ class Standing(Answer):
     points: Int | float
     points_scored: Int
     points_conceded: Int
-    tiebreaks: dict[str, Int | None]
+    tiebreaks: dict[str, Int | float | None]
     provisional: bool
     withdrawn: bool = Field(description="withdrew from the tournament; its results stand")
     round_reached: Int | None = Field(

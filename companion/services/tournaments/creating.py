@@ -11,7 +11,7 @@ from ...models_tournament import Entrant, Tournament
 from ...rules.catalogue import get_game
 from ...rules.messages import N_, PARTNERS_JOINED, Msg, RuleError, msg, refuse
 from ...rules.spec import GameSpec
-from ...tournament.standings import BUCHHOLZ, TIEBREAKS
+from ...tournament.standings import BUCHHOLZ, BYE_SCORES, TIEBREAKS
 from .. import acting, keys
 from ..seating import MAX_NAME
 from . import audit
@@ -111,6 +111,7 @@ def _settings(problems: list[RuleError], spec: GameSpec[Any, Any], format: str,
         "tiebreaks": _checked(problems, _tiebreaks, format, raw),
         "confirm_results": _checked(problems, _confirm, raw),
         "check_in": _checked(problems, _check_in, raw),
+        "bye": _checked(problems, _bye, raw),
     }
 
 
@@ -129,6 +130,14 @@ def _tiebreaks(format: str, raw: dict[str, Any]) -> list[str]:
         raise RuleError(msg(N_("Tie-breakers are a list of: {choices}."),
                             choices=", ".join(TIEBREAKS)), "tiebreaks")
     return list(dict.fromkeys(tiebreaks))
+
+
+def _bye(raw: dict[str, Any]) -> str:
+    bye = raw.get("bye", "win")
+    if bye not in BYE_SCORES:
+        raise RuleError(msg(N_("A bye scores as one of: {choices}."),
+                            choices=", ".join(BYE_SCORES)), "bye")
+    return str(bye)
 
 
 def _confirm(raw: dict[str, Any]) -> bool:
