@@ -320,6 +320,32 @@ class Standings(Answer):
     standings: list[Standing]
 
 
+class CrossCell(Answer):
+    round: Int
+    table: Int
+    opponent: Int | None = Field(description="entrant id; null for a bye")
+    result: Literal["win", "draw", "loss", "bye", "walkover"] | None = Field(
+        description="null while the match is being played; at a table of 3 to 5, read "
+        "pairwise from the places")
+    points: Int | None = Field(
+        description="match points; at a table of 3 to 5 on the round's first cell only")
+    place: Int | None
+
+
+class CrossRow(Answer):
+    entrant: Int
+    name: str
+    rank: Int
+    points: Int
+    rounds: list[CrossCell]
+
+
+class Crosstable(Answer):
+    id: str
+    version: Int
+    rows: list[CrossRow]
+
+
 class PlayerRecord(Answer):
     name: str
     played: Int
