@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .helpers import create_tournament, next_round, set_result, text
+from .helpers import create_tournament, director, next_round, set_result, text
 
 # A round robin of three: one bye a round. Ali beat Bahar, Bahar drew Cyrus, Cyrus beat Ali.
 WINNERS = {("Ali", "Bahar"): "Ali", ("Bahar", "Cyrus"): None, ("Ali", "Cyrus"): "Cyrus"}
@@ -89,3 +89,25 @@ def test_a_table_of_three_has_a_cell_per_other_player_and_its_points_once(client
                    for o in order if o != name)]
         for name, points, place in (("Ali", 2, 1), ("Bahar", 1, 2), ("Cyrus", 1, 2))}
     assert [sum(c["points"] or 0 for c in r["rounds"]) for r in rows] == [2, 1, 1]
+
+
+def test_a_walkover_is_one_for_both_sides_the_side_still_in_takes_the_win(client):
+    # Round 1 of a round robin of four pairs Ali with Dara; Dara withdraws before playing.
+    t = create_tournament(client, settings={"best_of": 1})
+    match = next(m for m in next_round(client, t)["matches"] if "Dara" in m["names"])
+    assert sorted(match["names"]) == ["Ali", "Dara"]
+    dara = next(e["id"] for e in t["entrants"] if e["name"] == "Dara")
+    ali = next(e["id"] for e in t["entrants"] if e["name"] == "Ali")
+    response = client.post(f"/api/v1/tournaments/{t['id']}/entrants/{dara}/withdraw",
+                           json={"reason": "Called away"}, headers=director(t))
+    assert response.status_code == 200
+    rows = {r["name"]: r for r in client.get(
+        f"/api/v1/tournaments/{t['id']}/crosstable").get_json()["rows"]}
+    assert [(c["opponent"], c["result"], c["points"]) for c in rows["Ali"]["rounds"]] == [
+        (dara, "walkover", 2)]
+    assert [(c["opponent"], c["result"], c["points"]) for c in rows["Dara"]["rounds"]] == [
+        (ali, "walkover", 0)]
+    # Bahar and Cyrus are still playing: their meeting has no result yet.
+    assert [(c["result"], c["points"]) for c in rows["Bahar"]["rounds"]] == [(None, None)]
+    page = text(client.get(f"/tournaments/{t['id']}/crosstable"))
+    assert "walkover" in page and "being played" in page
