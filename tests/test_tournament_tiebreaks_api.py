@@ -47,6 +47,8 @@ def test_a_bye_worth_a_draw_and_an_unknown_tiebreak_refused(client):
                           settings={"best_of": 1, "bye": "draw",
                                     "tiebreaks": ["median_buchholz"]})
     assert t["settings"]["bye"] == "draw"
+    page = client.get(f"/tournaments/{t['id']}").get_data(as_text=True)
+    assert '<dd id="bye-scores">a draw</dd>' in page
     match = next_round(client, t)["matches"]
     bye = next(m for m in match if m["bye"])
     rows = client.get(f"/api/v1/tournaments/{t['id']}/standings").get_json()["standings"]
