@@ -47,6 +47,7 @@ def test_each_entrant_meets_the_others_and_has_a_bye_with_its_points(client):
                          (met[("Ali", "Cyrus")], "Ali", "win", 2),
                          (met["Cyrus"], None, "bye", 2)])}
     assert all(r["entrant"] == ids[r["name"]] for r in rows)
+    assert all(sum(c["points"] for c in r["rounds"]) == r["points"] for r in rows)
 
 
 def test_the_page_and_csv_show_the_same_meetings(client):
@@ -111,3 +112,14 @@ def test_a_walkover_is_one_for_both_sides_the_side_still_in_takes_the_win(client
     assert [(c["result"], c["points"]) for c in rows["Bahar"]["rounds"]] == [(None, None)]
     page = text(client.get(f"/tournaments/{t['id']}/crosstable"))
     assert "walkover" in page and "being played" in page
+
+
+def test_a_knockout_cross_table_follows_its_standings_by_round_reached(client):
+    t = create_tournament(client, format="knockout", settings={"best_of": 1})
+    for match in next_round(client, t)["matches"]:
+        assert set_result(client, t, match["id"], winner=0).status_code == 200
+    rows = client.get(f"/api/v1/tournaments/{t['id']}/crosstable").get_json()["rows"]
+    standings = client.get(f"/api/v1/tournaments/{t['id']}/standings").get_json()["standings"]
+    assert [(r["name"], r["rank"]) for r in rows] == [(s["name"], s["rank"]) for s in standings]
+    winners = {r["name"] for r in rows if r["rounds"][0]["result"] == "win"}
+    assert {r["name"] for r in rows[:2]} == winners and len(winners) == 2
