@@ -65,3 +65,14 @@ def test_the_set_up_page_draws_seeds_at_random(client):
     body = client.get(f"/api/v1/tournaments/{tid}").get_json()
     assert body["settings"]["seeding"] == "random"
     assert [e["name"] for e in body["entrants"]] != TWENTY
+
+
+def test_a_swiss_pairs_its_first_round_in_seed_order(client):
+    # Everyone level on 0: neighbours in seed order meet (1 v 2, 3 v 4...), the last seed of
+    # an odd field has the bye.
+    t = create_tournament(client, format="swiss", entrants=TWENTY[:7],
+                          settings={"seeding": "random", "best_of": 1})
+    by_seed = sorted(seeds(client, t), key=seeds(client, t).__getitem__)
+    matches = next_round(client, t)["matches"]
+    assert [m["names"] for m in matches] == [
+        by_seed[0:2], by_seed[2:4], by_seed[4:6], [by_seed[6]]]
