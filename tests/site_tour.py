@@ -125,6 +125,7 @@ def _tournament(client, site: Site) -> dict[str, str]:
             "tournament big screen": f"/tournaments/{tid}/screen",
             "tournament players": f"/tournaments/{tid}/players",
             "tournament results": f"/tournaments/{tid}/results",
+            "tournament cross-table": f"/tournaments/{tid}/crosstable",
             "tournament knockout standings": f"/tournaments/{cup['id']}/standings"}
 
 

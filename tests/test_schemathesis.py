@@ -138,6 +138,7 @@ def _settings(client) -> dict[str, dict[str, object]]:
         "get_tournaments_tournament_id": ({"tournament_id": played}, None),
         "get_tournaments_tournament_id_standings": ({"tournament_id": played}, None),
         "get_tournaments_tournament_id_players": ({"tournament_id": played}, None),
+        "get_tournaments_tournament_id_crosstable": ({"tournament_id": played}, None),
         "post_tournaments_tournament_id_entrants": ({"tournament_id": fresh}, fresh_director),
         "post_tournaments_tournament_id_rounds": ({"tournament_id": fresh}, fresh_director),
         "post_tournaments_tournament_id_key": ({"tournament_id": rekeyed}, rekeyed_director),

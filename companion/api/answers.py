@@ -289,7 +289,7 @@ class History(Answer):
 
 class Tie(Answer):
     with_: list[Int] = Field(alias="with")
-    breakdown: list[tuple[str, Int]]
+    breakdown: list[tuple[str, Int | float]]
     decided_by: str | None
     shared: bool
 
@@ -305,7 +305,7 @@ class Standing(Answer):
     points: Int | float
     points_scored: Int
     points_conceded: Int
-    tiebreaks: dict[str, Int | None]
+    tiebreaks: dict[str, Int | float | None]
     provisional: bool
     withdrawn: bool = Field(description="withdrew from the tournament; its results stand")
     round_reached: Int | None = Field(
@@ -318,6 +318,32 @@ class Standings(Answer):
     version: Int
     tiebreaks: list[str]
     standings: list[Standing]
+
+
+class CrossCell(Answer):
+    round: Int
+    table: Int
+    opponent: Int | None = Field(description="entrant id; null for a bye")
+    result: Literal["win", "draw", "loss", "bye", "walkover"] | None = Field(
+        description="null while the match is being played; at a table of 3 to 5, read "
+        "pairwise from the places")
+    points: Int | None = Field(
+        description="match points; at a table of 3 to 5 on the round's first cell only")
+    place: Int | None
+
+
+class CrossRow(Answer):
+    entrant: Int
+    name: str
+    rank: Int
+    points: Int
+    rounds: list[CrossCell]
+
+
+class Crosstable(Answer):
+    id: str
+    version: Int
+    rows: list[CrossRow]
 
 
 class PlayerRecord(Answer):

@@ -201,6 +201,8 @@ OPERATIONS: list[Op] = [
        a.TournamentMatch, key=DIRECTOR),
     Op("get", T + "/standings", "Standings with tie-break breakdown", a.Standings),
     Op("get", T + "/players", "Players' records", a.Players),
+    Op("get", T + "/crosstable", "Who met whom in which round: opponent, result, points",
+       a.Crosstable),
     Op("get", "/openapi.json", "This description", Document),
 ]
 

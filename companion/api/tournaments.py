@@ -18,7 +18,7 @@ from ..pages.tournament_access import (
 )
 from ..rules.messages import N_, RuleError, msg
 from ..rules.situation import require
-from ..services import acting, confirmations, tournaments
+from ..services import acting, confirmations, crosstable, tournaments
 from ..services.tournaments import checkin, clock, deletion
 from . import answers as a
 from . import bodies as b
@@ -171,6 +171,17 @@ def standings(tournament_id: str) -> ResponseReturnValue:
         id=tournament.row.id, version=tournament.version,
         tiebreaks=tournament.settings["tiebreaks"],
         standings=standings_json(tournament)).plain())
+
+
+@bp.get("/tournaments/<tournament_id>/crosstable")
+def cross_table(tournament_id: str) -> ResponseReturnValue:
+    tournament = tournaments.load(get_session(), tournament_id)
+    return jsonify(a.Crosstable(id=tournament.row.id, version=tournament.version, rows=[
+        a.CrossRow(entrant=line.entrant, name=line.name, rank=line.rank, points=line.points,
+                   rounds=[a.CrossCell(round=c.round, table=c.table, opponent=c.opponent,
+                                       result=c.result, points=c.points, place=c.place)
+                           for c in line.cells])
+        for line in crosstable.lines(tournament)]).plain())
 
 
 @bp.get("/tournaments/<tournament_id>/players")

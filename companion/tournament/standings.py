@@ -2,13 +2,14 @@
 
 A result is one match or table: its sides (entrant ids), each side's place (1 = best, ties
 share) and the game points each side scored. A result with a single side is a bye: it
-scores as a won match with no game points.
+scores what the tournament's bye setting says (a won match by default), with no game points;
+a walkover (the other side withdrew) is always a won match.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .natural import natural_key
@@ -17,7 +18,12 @@ HEAD_TO_HEAD = "head_to_head"
 DIFFERENCE = "game_point_difference"
 SCORED = "points_scored"
 BUCHHOLZ = "buchholz"
-TIEBREAKS = (HEAD_TO_HEAD, DIFFERENCE, SCORED, BUCHHOLZ)
+SONNEBORN_BERGER = "sonneborn_berger"
+MEDIAN_BUCHHOLZ = "median_buchholz"
+WINS = "wins"
+TIEBREAKS = (HEAD_TO_HEAD, DIFFERENCE, SCORED, BUCHHOLZ, SONNEBORN_BERGER, MEDIAN_BUCHHOLZ,
+             WINS)
+BYE_SCORES = ("win", "draw", "loss")
 
 
 @dataclass(frozen=True)
@@ -25,9 +31,15 @@ class Result:
     sides: tuple[int, ...]
     places: tuple[int, ...]
     points: tuple[int, ...]
+    walkover: bool = False  # a single side that won because the other withdrew
 
     @property
     def bye(self) -> bool:
+        return len(self.sides) == 1 and not self.walkover
+
+    @property
+    def alone(self) -> bool:
+        """A bye or a walkover: one side, no opponent met."""
         return len(self.sides) == 1
 
 
@@ -40,14 +52,26 @@ class Scoring:
     loss: int = 0
     tiebreaks: tuple[str, ...] = (HEAD_TO_HEAD, DIFFERENCE, SCORED)
     rank_points: tuple[int, ...] = ()  # empty: a table of k gives k-1, k-2, ... 0
+    bye: str = "win"  # what a bye scores: "win", "draw" or "loss"
+
+    def outcome(self, result: Result, index: int) -> str:
+        """"win", "draw" or "loss" for the side at `index` (a bye as the bye setting says)."""
+        if result.bye:
+            return self.bye
+        if result.alone:
+            return "win"
+        place = result.places[index]
+        firsts = result.places.count(1)
+        return "win" if place == 1 and firsts == 1 else "draw" if place == 1 else "loss"
 
     def pairwise(self, mine: int, theirs: int) -> int:
         """Points for finishing at place `mine` against someone at place `theirs`."""
         return self.win if mine < theirs else self.draw if mine == theirs else self.loss
 
     def for_place(self, result: Result, index: int) -> int:
-        if result.bye:
-            return self.win
+        if result.alone:
+            return {"win": self.win, "draw": self.draw, "loss": self.loss}[
+                self.outcome(result, index)]
         place = result.places[index]
         if len(result.sides) == 2:
             return self.pairwise(place, result.places[1 - index])
@@ -71,9 +95,12 @@ class Row:
     scored: int = 0
     conceded: int = 0
     opponents: list[int] = field(default_factory=list)
-    tiebreaks: dict[str, int | None] = field(default_factory=dict)
+    beaten: list[int] = field(default_factory=list)  # opponents placed below, once a meeting
+    level_with: list[int] = field(default_factory=list)  # opponents at the same place
+    # Sonneborn-Berger halves a draw: a value is a whole number or ends in .5.
+    tiebreaks: dict[str, float | None] = field(default_factory=dict)
     tied_with: list[int] = field(default_factory=list)
-    breakdown: list[tuple[str, int]] = field(default_factory=list)
+    breakdown: list[tuple[str, float]] = field(default_factory=list)
     decided_by: str | None = None  # None: not tied, or still level after every tie-breaker
     # Head-to-head was skipped: the entrants level at that step had not all played each other.
     head_to_head_unmet: bool = False
@@ -116,23 +143,44 @@ def standings(entrants: dict[int, str], results: Sequence[Result],
 def _count(row: Row, result: Result, index: int, scoring: Scoring) -> None:
     row.played += 1
     row.points += scoring.for_place(result, index)
-    if result.bye:
-        row.won += 1
+    outcome = scoring.outcome(result, index)
+    row.won += outcome == "win"
+    row.drawn += outcome == "draw"
+    row.lost += outcome == "loss"
+    if result.alone:
         return
     place = result.places[index]
-    firsts = result.places.count(1)
-    row.won += place == 1 and firsts == 1
-    row.drawn += place == 1 and firsts > 1
-    row.lost += place > 1
     row.scored += result.points[index]
     row.conceded += sum(p for i, p in enumerate(result.points) if i != index)
-    row.opponents += [e for i, e in enumerate(result.sides) if i != index]
+    others = [(e, result.places[i]) for i, e in enumerate(result.sides) if i != index]
+    row.opponents += [e for e, _ in others]
+    row.beaten += [e for e, theirs in others if place < theirs]
+    row.level_with += [e for e, theirs in others if place == theirs]
 
 
-_VALUES: dict[str, Callable[[Row, dict[int, Row]], int]] = {
+def _scores(rows: dict[int, Row], entrants: list[int]) -> list[int]:
+    return [rows[o].points for o in entrants if o in rows]
+
+
+def sonneborn_berger(row: Row, rows: dict[int, Row]) -> float:
+    """Match points of the opponents beaten, plus half those of the opponents drawn with."""
+    halves = 2 * sum(_scores(rows, row.beaten)) + sum(_scores(rows, row.level_with))
+    return halves // 2 if halves % 2 == 0 else halves / 2
+
+
+def median_buchholz(row: Row, rows: dict[int, Row]) -> float:
+    """Buchholz without the best and the worst opponent's score (from three opponents on)."""
+    scores = sorted(_scores(rows, row.opponents))
+    return sum(scores[1:-1] if len(scores) >= 3 else scores)
+
+
+_VALUES: dict[str, Callable[[Row, dict[int, Row]], float]] = {
     DIFFERENCE: lambda row, rows: row.difference,
     SCORED: lambda row, rows: row.scored,
-    BUCHHOLZ: lambda row, rows: sum(rows[o].points for o in row.opponents if o in rows),
+    BUCHHOLZ: lambda row, rows: sum(_scores(rows, row.opponents)),
+    SONNEBORN_BERGER: sonneborn_berger,
+    MEDIAN_BUCHHOLZ: median_buchholz,
+    WINS: lambda row, rows: row.won,
 }
 
 
@@ -169,6 +217,7 @@ def _split(group: list[Row], criteria: list[str], by_entrant: dict[int, list[Res
         for row in group:
             row.head_to_head_unmet = True
         return _split(group, rest, by_entrant, scoring)
+    values: Mapping[int, float]
     if name == HEAD_TO_HEAD:
         values = head_to_head(group, by_entrant, scoring)
         for row in group:
@@ -177,7 +226,7 @@ def _split(group: list[Row], criteria: list[str], by_entrant: dict[int, list[Res
         values = {row.entrant: row.tiebreaks[name] or 0 for row in group}
     for row in group:
         row.breakdown.append((name, values[row.entrant]))
-    buckets: dict[int, list[Row]] = defaultdict(list)
+    buckets: dict[float, list[Row]] = defaultdict(list)
     for row in group:
         buckets[values[row.entrant]].append(row)
     ordered: list[Row] = []

@@ -15,7 +15,7 @@ POINTS = ("win", "draw", "loss")
 TIEBREAK_SLOTS = 4
 # Fields the set-up page shows an error beside; any other error goes above the form.
 FIELDS = {"name", "format", *NUMBERS, "partnerships", *POINTS, "tiebreaks", "entrants",
-          "third_place"}
+          "third_place", "bye", "seeding"}
 
 
 def error_at(field: str | None) -> str:
@@ -45,6 +45,8 @@ def settings(form: MultiDict[str, str], errors: dict[str, str]) -> dict[str, Any
              "confirm_results": form.get("confirm_results") == "on",
              "check_in": form.get("check_in") == "on",
              "third_place": form.get("third_place") == "on",
+             "bye": form.get("bye") or "win",
+             "seeding": form.get("seeding") or "entry",
              "points": {name: whole(form.get(name), name, errors) for name in POINTS}}
     return {**typed, "tiebreaks": chosen} if chosen else typed
 

@@ -1,5 +1,5 @@
-"""Tournament pages of the hall: the big screen's pages, a round's results sheet, new links
-for a match's sides."""
+"""Tournament pages of the hall: the big screen's pages, a round's results sheet, the
+cross-table, new links for a match's sides."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from ..errors import error_response
 from ..i18n import render_msg
 from ..pages.tournament_access import require_director
 from ..rules.messages import RuleError
+from ..services import crosstable as cross
 from ..services import results_sheet, tournaments, wall
 from ..services.rotation import replace_side_keys
 from ..services.tournament_status import knockout_standings
@@ -122,6 +123,21 @@ def results_csv(tournament_id: str) -> Any:
     name = f"results-{tournament_id}-round-{number}.csv"
     return Response(results_sheet.csv_text(number, lines), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+
+@bp.get("/<tournament_id>/crosstable")
+def crosstable(tournament_id: str) -> Any:
+    """Who met whom in which round, with the result and points: printable."""
+    tournament = tournaments.load(get_session(), tournament_id)
+    return render_template("tournaments/crosstable.html", tournament=tournament,
+                           lines=cross.lines(tournament))
+
+
+@bp.get("/<tournament_id>/crosstable.csv")
+def crosstable_csv(tournament_id: str) -> Any:
+    tournament = tournaments.load(get_session(), tournament_id)
+    return Response(cross.csv_text(cross.lines(tournament)), mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="crosstable-{tournament_id}.csv"'})
 
 
 def _sheet(tournament_id: str) -> tuple[tournaments.TournamentView, int, list[results_sheet.Line]]:

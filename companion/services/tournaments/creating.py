@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -11,13 +12,14 @@ from ...models_tournament import Entrant, Tournament
 from ...rules.catalogue import get_game
 from ...rules.messages import N_, PARTNERS_JOINED, Msg, RuleError, msg, refuse
 from ...rules.spec import GameSpec
-from ...tournament.standings import BUCHHOLZ, TIEBREAKS
+from ...tournament.standings import BUCHHOLZ, BYE_SCORES, TIEBREAKS
 from .. import acting, keys
 from ..seating import MAX_NAME
 from . import audit
 from .reading import FORMATS, KNOCKOUT, ROUND_ROBIN, SWISS, TournamentView, load
 
 MAX_ENTRANTS = 256
+SEEDINGS = ("entry", "random")  # "rating" once Companion keeps ratings
 MAX_NAME_LENGTH = 80
 
 
@@ -111,6 +113,8 @@ def _settings(problems: list[RuleError], spec: GameSpec[Any, Any], format: str,
         "tiebreaks": _checked(problems, _tiebreaks, format, raw),
         "confirm_results": _checked(problems, _confirm, raw),
         "check_in": _checked(problems, _check_in, raw),
+        "bye": _checked(problems, _bye, raw),
+        "seeding": _checked(problems, _seeding, raw),
     }
 
 
@@ -129,6 +133,25 @@ def _tiebreaks(format: str, raw: dict[str, Any]) -> list[str]:
         raise RuleError(msg(N_("Tie-breakers are a list of: {choices}."),
                             choices=", ".join(TIEBREAKS)), "tiebreaks")
     return list(dict.fromkeys(tiebreaks))
+
+
+def _bye(raw: dict[str, Any]) -> str:
+    bye = raw.get("bye", "win")
+    if bye not in BYE_SCORES:
+        raise RuleError(msg(N_("A bye scores as one of: {choices}."),
+                            choices=", ".join(BYE_SCORES)), "bye")
+    return str(bye)
+
+
+def _seeding(raw: dict[str, Any]) -> str:
+    seeding = raw.get("seeding", "entry")
+    if seeding == "rating":
+        raise RuleError(msg(N_("Seeding by rating waits until Companion keeps players' "
+                               "ratings: seed by entry or at random.")), "seeding")
+    if seeding not in SEEDINGS:
+        raise RuleError(msg(N_("Seeding is one of: {choices}."), choices=", ".join(SEEDINGS)),
+                        "seeding")
+    return str(seeding)
 
 
 def _confirm(raw: dict[str, Any]) -> bool:
@@ -199,11 +222,21 @@ def add_names(session: Session, row: Tournament, spec: GameSpec[Any, Any], raw: 
                         "entrants")
     # With check-in, those entered before round 1 wait for the director to check them in.
     present = started or not row.settings.get("check_in")
-    for seed, players in enumerate(added, start=len(existing) + 1):
+    seeds = _seeds(row, len(existing), len(added))
+    for seed, players in zip(seeds, added, strict=True):
         session.add(Entrant(tournament_id=row.id, seed=seed, name=PARTNERS_JOINED.join(players),
                             players=players, checked_in=present))
     audit.record(session, row, "late_entry" if started else "entrants",
                  by=acting.DIRECTOR, after={"entrants": [PARTNERS_JOINED.join(p) for p in added]})
+
+
+def _seeds(row: Tournament, before: int, count: int) -> list[int]:
+    """Seeds for `count` new entrants after `before`: in entry order, or, for the field a
+    tournament is created with and random seeding, drawn once here and kept."""
+    seeds = list(range(before + 1, before + count + 1))
+    if before == 0 and row.settings.get("seeding") == "random":
+        secrets.SystemRandom().shuffle(seeds)
+    return seeds
 
 
 def _players(item: Any, team: int) -> list[str]:

@@ -346,7 +346,7 @@ def _view(rules: _MatchRules, match: Any, number: int, names: dict[Any, str],
     sides = tuple(match.sides)
     progress = None if len(sides) == 1 else _progress(rules, len(sides), played)
     if match.manual and match.manual.get("walkover"):
-        result = Result((sides[match.manual["places"].index(1)],), (1,), (0,))
+        result = Result((sides[match.manual["places"].index(1)],), (1,), (0,), walkover=True)
     elif match.manual:
         result = Result(sides, tuple(match.manual["places"]), tuple(match.manual["points"]))
     elif len(sides) == 1:
@@ -405,7 +405,8 @@ def match_of(session: Session, row: Game) -> games.GameMatch | None:
 def scoring(tournament: TournamentView) -> Scoring:
     points = tournament.settings["points"]
     return Scoring(points["win"], points["draw"], points["loss"],
-                   tuple(tournament.settings["tiebreaks"]))
+                   tuple(tournament.settings["tiebreaks"]),
+                   bye=tournament.settings.get("bye", "win"))
 
 
 def rankings(tournament: TournamentView) -> list[Row]:

@@ -129,7 +129,11 @@ def _swiss(tournament: TournamentView, ids: list[int]) -> list[tuple[int | None,
     if not tournament.row.settings["rounds"]:
         rounds = max(1, (len(ids) - 1).bit_length())
         tournament.row.settings = {**tournament.row.settings, "rounds": rounds}
-    order = [row.entrant for row in rankings(tournament)
+    # Entrants sharing a rank (round 1: everyone) are paired in seed order, as Swiss-Manager
+    # pairs a score group by initial rank: so a random draw of seeds shows in the pairings.
+    seeds = {e.id: e.seed for e in tournament.entrants}
+    order = [row.entrant for row in sorted(rankings(tournament),
+                                           key=lambda row: (row.rank, seeds.get(row.entrant, 0)))
              if row.entrant not in tournament.withdrawn]
     played = {frozenset(m.row.sides) for r in tournament.rounds for m in r if not m.bye}
     byes = Counter(m.row.sides[0] for r in tournament.rounds for m in r if m.bye)
