@@ -22,6 +22,8 @@ from . import acting, boards
 from .games import GameNotFound, GameView, add_hand, load_game, open_change
 from .keys import hash_key, key_matches, new_key
 
+SEAT_COOKIE = "seat_"  # a seat page's cookie, per game: the seat's key
+
 
 @dataclass(frozen=True)
 class SeatLink:
