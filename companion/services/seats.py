@@ -128,9 +128,9 @@ def send(session: Session, game_id: str, side: int, hand: object,
     (SeatsRefused when together they break the pack: nothing saved)."""
     game = load_game(session, game_id)
     number = _hand_number(game, hand)
+    entry = read_entry(seat_form(game), values)
     if number < len(game.hands) + 1:
         return Saved(game)  # sent again after the hand was saved: it counts once
-    entry = read_entry(seat_form(game), values)
     seat = session.get(Seat, (game_id, side))
     if seat is None:
         raise GameNotFound(f"seat {side}")
