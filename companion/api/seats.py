@@ -44,8 +44,8 @@ def send_seat(game_id: str, side: int) -> ResponseReturnValue:
     """A side's own part: 202 while others count, 201 with the game once it is saved, 422
     when together they break the pack."""
     session = get_session()
-    side = seats.enter_for(session, game_id, side)
     require_seat_key(game_id, side)
+    side = seats.enter_for(session, game_id, side)
     data = json_body(b.SeatEntry)
     try:
         result = seats.send(session, game_id, side, data.get("hand"), data.get("values"))

@@ -71,9 +71,9 @@ def seat(game_id: str, side: int) -> ResponseReturnValue:
         response.set_cookie(_cookie(game_id), key, max_age=KEY_COOKIE_MAX_AGE, path="/",
                             httponly=True, samesite="Lax", secure=request.is_secure)
         return response
-    seats.enter_for(get_session(), game_id, side)
     if not _may_enter(game_id, side):
         abort(403)
+    seats.enter_for(get_session(), game_id, side)
     return page_or_fragment("seats/seat.html", "seats/_entering.html",
                             **_context(game_id, side))
 
@@ -83,9 +83,9 @@ def send(game_id: str, side: int) -> ResponseReturnValue:
     """A side's part from its seat page (or the scorer's panel): kept, then the page again,
     which says who is still counting, or the sentence to recount by."""
     session = get_session()
-    side = seats.enter_for(session, game_id, side)
     if not _may_enter(game_id, side):
         abort(403)
+    side = seats.enter_for(session, game_id, side)
     game = games.load_game(session, game_id)
     values = _values(FIELDS[seats.seat_form(game)])
     back = request.form.get("back") == "panel"
