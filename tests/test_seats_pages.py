@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .helpers import create_basra, text
+from .helpers import create_basra, first_match, text
 
 
 def new_game(client, game, players):
@@ -82,3 +82,23 @@ def test_the_game_page_offers_the_seats_to_the_scorer_only(app, client):
     assert "Every seat enters its own" not in text(app.test_client().get(f"/games/{game['id']}"))
     client.get(f"/games/{game['id']}?key={game['edit_key']}")
     assert "Every seat enters its own" in text(client.get(f"/games/{game['id']}"))
+
+
+def test_a_tournament_tables_scorer_hands_out_seat_links(app, client):
+    t, match = first_match(client)  # a Basra table: Ali against Dara
+    game_id = match["current_game"]
+    client.get(f"/games/{game_id}?key={match['edit_key']}")  # the table's key opens its game
+    assert "Every seat enters its own" in text(client.get(f"/games/{game_id}"))
+    page = client.post(f"/games/{game_id}/seats").get_data(as_text=True)
+    links = re.findall(r'href="(http[^"]*/seat/\d\?key=[^"]+)"', page)
+    assert len(links) == 2
+    piles = [{"cards": "30", "jacks": "3", "aces": "1", "basras": "1", "two_of_clubs": "on"},
+             {"cards": "22", "jacks": "1", "aces": "3", "basras": "0", "ten_of_diamonds": "on"}]
+    for side, (link, pile) in enumerate(zip(links, piles, strict=True)):
+        phone = app.test_client()
+        phone.get(link.replace("http://localhost", ""))
+        assert phone.post(f"/games/{game_id}/seat/{side}",
+                          data={"hand": "1", **pile}).status_code == 303
+    assert client.get(f"/api/v1/games/{game_id}").get_json()["totals"] == [46, 7]
+    history = text(client.get(f"/games/{game_id}/history"))
+    assert "Hand 1 added (entered at the seats)" in history
