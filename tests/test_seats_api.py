@@ -183,3 +183,19 @@ def test_two_seats_completing_at_once_save_one_hand(app, client):
         thread.join()
     assert 201 in answers
     assert len(game_json(client, game["id"])["hands"]) == 1
+
+
+def test_basras_carry_works_as_with_one_scorer(client):
+    # basra.txt: 26 cards each is a tie, the 30 majority points are held over and go to the
+    # side with more cards next hand (60).
+    tie = ({"cards": 26, "jacks": 2, "aces": 2, "two_of_clubs": True, "ten_of_diamonds": False},
+           {"cards": 26, "jacks": 2, "aces": 2, "two_of_clubs": False, "ten_of_diamonds": True})
+    more = ({"cards": 30, "jacks": 3, "aces": 1, "two_of_clubs": True, "ten_of_diamonds": False},
+            {"cards": 22, "jacks": 1, "aces": 3, "two_of_clubs": False, "ten_of_diamonds": True})
+    game = create_basra(client)
+    seats = hand_out(client, game)
+    for number, piles in enumerate((tie, more), start=1):
+        for seat, pile in zip(seats, piles, strict=True):
+            answer = send(client, game, seat, pile, hand=number)
+    # hand 1: 2 + 2 + 2 = 6 and 2 + 2 + 3 = 7; hand 2: 60 + 3 + 1 + 2 = 66 and 1 + 3 + 3 = 7
+    assert answer.get_json()["totals"] == [72, 14]
