@@ -55,3 +55,23 @@ def test_three_phones_enter_one_hand_and_it_appears_for_the_scorer(browser, page
     for phone in phones:
         assert phone.js_errors == []
         phone.context.close()
+
+
+def test_a_seat_offline_keeps_its_figure_and_sends_it_when_back(browser, live_server):
+    game = api(live_server + "/api/v1/games",
+               {"game": "shllaat", "players": ["Ali", "Bahar", "Cyrus"]})
+    seats = api(f"{live_server}/api/v1/games/{game['id']}/seats", {}, game["edit_key"])["seats"]
+    phone = seat_phone(browser, "en")
+    phone.goto(seats[0]["url"])
+    phone.context.set_offline(True)
+    phone.fill(".seat-form input[name=points]", "60")
+    phone.click(".seat-form button[type=submit]")
+    expect(phone.locator("#outbox")).to_contain_text("Hand 1", timeout=12_000)
+    for seat, points in zip(seats[1:], (71, 121), strict=True):
+        api(f"{live_server}/api/v1/games/{game['id']}/seats/{seat['side']}",
+            {"hand": 1, "values": {"points": points}}, seat["key"], method="PUT")
+    phone.context.set_offline(False)
+    expect(phone.locator("#seats-hand")).to_have_text("Hand 2", timeout=12_000)
+    saved = api(f"{live_server}/api/v1/games/{game['id']}")
+    assert (len(saved["hands"]), saved["totals"]) == (1, [60, 71, 121])
+    phone.context.close()
