@@ -199,3 +199,18 @@ def test_basras_carry_works_as_with_one_scorer(client):
             answer = send(client, game, seat, pile, hand=number)
     # hand 1: 2 + 2 + 2 = 6 and 2 + 2 + 3 = 7; hand 2: 60 + 3 + 1 + 2 = 66 and 1 + 3 + 3 = 7
     assert answer.get_json()["totals"] == [72, 14]
+
+
+def test_gharat_partners_each_have_a_seat_and_score_together(client):
+    # Partners sit opposite (gharat.txt): Ali and Cyrus against Bahar and Dara.
+    response = client.post("/api/v1/games", json={
+        "game": "gharat", "players": ["Ali", "Bahar", "Cyrus", "Dara"],
+        "teams": [[0, 2], [1, 3]]})
+    assert response.status_code == 201, response.get_json()
+    game = response.get_json()
+    seats = hand_out(client, game)
+    assert [s["name"] for s in seats] == ["Ali", "Bahar", "Cyrus", "Dara"]
+    for seat, points in zip(seats, (100, 90, 120, 70), strict=True):
+        answer = send(client, game, seat, {"points": points})
+    assert answer.status_code == 201
+    assert answer.get_json()["totals"] == [220, 160]
