@@ -214,3 +214,13 @@ def test_gharat_partners_each_have_a_seat_and_score_together(client):
         answer = send(client, game, seat, {"points": points})
     assert answer.status_code == 201
     assert answer.get_json()["totals"] == [220, 160]
+
+
+def test_an_undone_hand_brings_back_no_entry(client):
+    game = new_game(client, "shllaat", TRIO)
+    seats = hand_out(client, game)
+    for seat, points in zip(seats, (60, 71, 121), strict=True):
+        send(client, game, seat, {"points": points})
+    assert client.post(f"/api/v1/games/{game['id']}/undo", headers=auth(game)).status_code == 200
+    assert client.get(f"/api/v1/games/{game['id']}/seats").get_json() == {
+        "hand": 1, "waiting_for": [0, 1, 2], "entries": {}}

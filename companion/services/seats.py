@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import delete
+from sqlalchemy import delete, update
 from sqlmodel import Session, col, select
 
 from ..models import Seat, utcnow
 from ..rules.messages import N_, RuleError, msg
 from ..rules.seats import SeatForm, SeatsRefused, read_entry
 from . import acting, boards
-from .games import GameNotFound, GameView, add_hand, load_game, open_change
+from .games import GameNotFound, GameView, add_hand, load_game, open_change, refuse_finished
 from .keys import hash_key, key_matches, new_key
 
 SEAT_COOKIE = "seat_"  # a seat page's cookie, per game: the seat's key
@@ -131,6 +131,7 @@ def send(session: Session, game_id: str, side: int, hand: object,
     entry = read_entry(seat_form(game), values)
     if number < len(game.hands) + 1:
         return Saved(game)  # sent again after the hand was saved: it counts once
+    refuse_finished(game)
     seat = session.get(Seat, (game_id, side))
     if seat is None:
         raise GameNotFound(f"seat {side}")
@@ -172,7 +173,15 @@ def _complete(session: Session, game_id: str, number: int) -> Entering | Saved:
         game, _ = add_hand(session, game_id, hand, opened=opened)
     except RuleError as error:
         raise SeatsRefused(error.message, range(len(state.names))) from error
+    _clear(session, game_id, number)
     return Saved(game)
+
+
+def _clear(session: Session, game_id: str, number: int) -> None:
+    """The saved hand's entries are done with: undoing it later brings none of them back."""
+    session.exec(update(Seat).where(col(Seat.game_id) == game_id, col(Seat.hand) == number)
+                 .values(hand=None, entry=None))
+    session.commit()
 
 
 def enter_for(session: Session, game_id: str, side: object) -> int:
