@@ -33,6 +33,7 @@ def test_three_phones_enter_one_hand_and_it_appears_for_the_scorer(browser, page
     assert len(links) == 3
     phones = [seat_phone(browser, locale) for locale, _typed, _shown in SEATS]
     ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "seats-panel.png"), full_page=True)
     for phone, link, (locale, typed, shown) in zip(phones, links, SEATS, strict=True):
         phone.goto(link)
         expect(phone.locator("html")).to_have_attribute("lang", locale)
