@@ -102,3 +102,31 @@ def test_a_tournament_tables_scorer_hands_out_seat_links(app, client):
     assert client.get(f"/api/v1/games/{game_id}").get_json()["totals"] == [46, 7]
     history = text(client.get(f"/games/{game_id}/history"))
     assert "Hand 1 added (entered at the seats)" in history
+
+
+def test_shelem_teams_send_their_points_and_the_bidders_their_bid(app, client):
+    # shelem.txt: 165 in a hand; Bahar & Dara bid 120 and took 125, Ali & Cyrus took 40.
+    game = new_game(client, "shelem", ["Ali", "Bahar", "Cyrus", "Dara"])
+    links = panel_links(client, game)
+    assert len(links) == 2
+    for side, (link, fields) in enumerate(zip(links, ({"points": "40"},
+                                                      {"points": "۱۲۵", "bid": "۱۲۰"}),
+                                              strict=True)):
+        phone = app.test_client()
+        phone.get(link.replace("http://localhost", ""))
+        page = phone.get(f"/games/{game['id']}/seat/{side}").get_data(as_text=True)
+        assert 'name="bid"' in page and 'name="points"' in page
+        assert phone.post(f"/games/{game['id']}/seat/{side}",
+                          data={"hand": "1", **fields}).status_code == 303
+    hand = client.get(f"/api/v1/games/{game['id']}").get_json()["hands"][0]
+    assert hand["hand"] == {"bidder": 1, "bid": 120, "bidder_points": 125}
+
+
+def test_a_figure_that_is_no_number_is_said_on_the_seat_page(app, client):
+    game = new_game(client, "shllaat", ["Ali", "Bahar", "Cyrus"])
+    links = panel_links(client, game)
+    phone = app.test_client()
+    phone.get(links[0].replace("http://localhost", ""))
+    refused = phone.post(f"/games/{game['id']}/seat/0", data={"hand": "1", "points": "lots"})
+    assert refused.status_code == 400
+    assert "points must be a whole number of 0 or more." in text(refused)

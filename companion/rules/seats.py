@@ -35,6 +35,10 @@ FIELDS: Mapping[SeatForm, Mapping[str, str]] = {
     SeatForm.SHELEM: {"points": "count", "bid": "bid"},
 }
 OPTIONAL = {"basras", "bid"}  # left out: no basra, not the bidding side
+# Each field as a sentence names it (the API's field names, in the reader's language).
+SAID = {"points": N_("points"), "cards": N_("cards"), "jacks": N_("jacks"),
+        "aces": N_("aces"), "basras": N_("basras"), "two_of_clubs": N_("the 2♣"),
+        "ten_of_diamonds": N_("the 10♦"), "bid": N_("the bid")}
 SHELEM_DOUBLE = "shelem_double"
 
 
@@ -60,7 +64,8 @@ def read_entry(form: SeatForm, values: object) -> dict[str, Any]:
     for name, kind in fields.items():
         if values.get(name) is None:
             if name not in OPTIONAL:
-                raise RuleError(msg(N_("Enter {name}."), name=name), f"values.{name}")
+                raise RuleError(msg(N_("Enter {name}."), name=msg(SAID[name])),
+                                f"values.{name}")
             continue
         entry[name] = _checked(kind, name, values[name])
     return entry
@@ -75,7 +80,7 @@ def _checked(kind: str, name: str, value: object) -> object:
         return value
     sentence = (N_("{name} must be true or false.") if kind == "flag"
                 else N_("{name} must be a whole number of 0 or more."))
-    raise RuleError(msg(sentence, name=name), f"values.{name}")
+    raise RuleError(msg(sentence, name=msg(SAID[name])), f"values.{name}")
 
 
 def figures(names: Sequence[str], numbers: Sequence[int]) -> list[Msg]:
