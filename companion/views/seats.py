@@ -3,13 +3,13 @@ in a cookie), and the scorer's panel handing out one link and QR code per side."
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext
-from werkzeug.wrappers import Response
 
 from ..db import get_session
 from ..digits import parse_int
@@ -101,7 +101,7 @@ def send(game_id: str, side: int) -> ResponseReturnValue:
     return redirect(target, 303)
 
 
-def _values(fields: dict[str, str] | Any) -> dict[str, object]:
+def _values(fields: Mapping[str, str]) -> dict[str, object]:
     """The form's fields as a seat's values: numbers in any digits, ticks as true or false."""
     values: dict[str, object] = {}
     for name, kind in fields.items():
@@ -125,7 +125,7 @@ def panel(game_id: str) -> ResponseReturnValue:
 
 
 @bp.post("/<game_id>/seats")
-def hand_out(game_id: str) -> ResponseReturnValue | Response:
+def hand_out(game_id: str) -> ResponseReturnValue:
     """A new set of seat links (the old ones stop working), shown once with their QR codes."""
     require_edit_key(game_id)
     links = seats.hand_out(get_session(), game_id)
