@@ -1,0 +1,78 @@
+"""Every seat enters its own, in real browsers: three phones (en, ar, fa) each count their
+own Shlla'at pile, and the hand appears on the scorer's page once the last one sends."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from .helpers import ARTIFACTS, api
+
+pytestmark = pytest.mark.browser
+# shllaat.txt: 252 points in the pack; Ali 60, Bahar 71, Cyrus 121 (typed in Persian digits).
+SEATS = (("en", "60", "60"), ("ar", "71", "٧١"), ("fa", "۱۲۱", "۱۲۱"))
+
+
+def seat_phone(browser, locale):
+    context = browser.new_context(viewport={"width": 390, "height": 844},
+                                  device_scale_factor=1, locale=locale)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.js_errors = errors
+    return page
+
+
+def test_three_phones_enter_one_hand_and_it_appears_for_the_scorer(browser, page, live_server):
+    game = api(live_server + "/api/v1/games",
+               {"game": "shllaat", "players": ["Ali", "Bahar", "Cyrus"]})
+    page.goto(game["edit_url"])
+    page.click("#every-seat")
+    page.get_by_role("button", name="Hand out seat links").click()
+    links = page.locator(".seat-links a").evaluate_all("links => links.map(a => a.href)")
+    assert len(links) == 3
+    phones = [seat_phone(browser, locale) for locale, _typed, _shown in SEATS]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "seats-panel.png"), full_page=True)
+    for phone, link, (locale, typed, shown) in zip(phones, links, SEATS, strict=True):
+        phone.goto(link)
+        expect(phone.locator("html")).to_have_attribute("lang", locale)
+        expect(phone.locator(".seat-form input[name=points]")).to_be_visible()
+        phone.screenshot(path=str(ARTIFACTS / f"seat-{locale}.png"), full_page=True)
+        phone.fill(".seat-form input[name=points]", typed)
+        phone.click(".seat-form button[type=submit]")
+        if locale != "fa":  # the last seat's send saves the hand: its page is at hand 2
+            expect(phone.locator(".seats-list li.mine")).to_have_class("sent mine",
+                                                                       timeout=5000)
+            expect(phone.locator(".seats-list li.mine")).to_contain_text(shown)
+    expect(phones[2].locator("#seats-hand")).to_contain_text("۲", timeout=5000)
+    page.goto(f"{live_server}/games/{game['id']}")
+    expect(page.locator('[data-total-side="0"]')).to_have_text("60")
+    expect(page.locator('[data-total-side="1"]')).to_have_text("71")
+    expect(page.locator('[data-total-side="2"]')).to_have_text("121")
+    # the first phone's page moved on to hand 2 by itself (live), in its own language
+    expect(phones[0].locator("#seats-hand")).to_have_text("Hand 2", timeout=5000)
+    phones[2].screenshot(path=str(ARTIFACTS / "seat-fa-after.png"), full_page=True)
+    for phone in phones:
+        assert phone.js_errors == []
+        phone.context.close()
+
+
+def test_a_seat_offline_keeps_its_figure_and_sends_it_when_back(browser, live_server):
+    game = api(live_server + "/api/v1/games",
+               {"game": "shllaat", "players": ["Ali", "Bahar", "Cyrus"]})
+    seats = api(f"{live_server}/api/v1/games/{game['id']}/seats", {}, game["edit_key"])["seats"]
+    phone = seat_phone(browser, "en")
+    phone.goto(seats[0]["url"])
+    phone.context.set_offline(True)
+    phone.fill(".seat-form input[name=points]", "60")
+    phone.click(".seat-form button[type=submit]")
+    expect(phone.locator("#outbox")).to_contain_text("Hand 1", timeout=12_000)
+    for seat, points in zip(seats[1:], (71, 121), strict=True):
+        api(f"{live_server}/api/v1/games/{game['id']}/seats/{seat['side']}",
+            {"hand": 1, "values": {"points": points}}, seat["key"], method="PUT")
+    phone.context.set_offline(False)
+    expect(phone.locator("#seats-hand")).to_have_text("Hand 2", timeout=12_000)
+    saved = api(f"{live_server}/api/v1/games/{game['id']}")
+    assert (len(saved["hands"]), saved["totals"]) == (1, [60, 71, 121])
+    phone.context.close()

@@ -1,0 +1,132 @@
+"""Every seat enters its own, on the pages: the scorer's panel hands out a link and QR code
+per side, each seat page enters its side's own pile, and the hand appears once all sent."""
+
+from __future__ import annotations
+
+import re
+
+from .helpers import create_basra, first_match, text
+
+
+def new_game(client, game, players):
+    response = client.post("/api/v1/games", json={"game": game, "players": players})
+    return response.get_json()
+
+
+def panel_links(client, game) -> list[str]:
+    client.get(f"/games/{game['id']}?key={game['edit_key']}")
+    page = client.post(f"/games/{game['id']}/seats")
+    assert page.status_code == 200
+    html = page.get_data(as_text=True)
+    assert html.count('class="qr"') == len(game["sides"]) or 'svg' in html
+    return re.findall(r'href="(http[^"]*/seat/\d\?key=[^"]+)"', html)
+
+
+def test_three_phones_enter_a_shllaat_hand(app, client):
+    game = new_game(client, "shllaat", ["Ali", "Bahar", "Cyrus"])
+    links = panel_links(client, game)
+    assert len(links) == 3
+    for link, points in zip(links, ("60", "71", "۱۲۱"), strict=True):
+        phone = app.test_client()
+        opened = phone.get(link.replace("http://localhost", ""))
+        assert opened.status_code == 303
+        page = phone.get(opened.headers["Location"])
+        assert page.status_code == 200
+        assert 'name="points"' in page.get_data(as_text=True)
+        side = link.split("/seat/")[1][0]
+        sent = phone.post(f"/games/{game['id']}/seat/{side}",
+                          data={"hand": "1", "points": points, "key": "k" + side})
+        assert sent.status_code == 303
+    board = client.get(f"/api/v1/games/{game['id']}").get_json()
+    assert board["totals"] == [60, 71, 121]
+
+
+def test_a_broken_pack_is_said_on_every_seat_page_in_persian(app, client):
+    game = new_game(client, "shllaat", ["Ali", "Bahar", "Cyrus"])
+    links = panel_links(client, game)
+    phones = []
+    for link, points in zip(links, ("60", "71", "120"), strict=True):
+        phone = app.test_client()
+        phone.get(link.replace("http://localhost", ""))
+        side = link.split("/seat/")[1][0]
+        phone.post(f"/games/{game['id']}/seat/{side}", data={"hand": "1", "points": points})
+        phones.append((phone, side))
+    phone, side = phones[0]
+    page = phone.get(f"/games/{game['id']}/seat/{side}", headers={"Accept-Language": "fa"})
+    said = text(page)
+    assert "Ali ۶۰" in said and "۲۵۱ از ۲۵۲ — دوباره بشمارید." in said
+
+
+def test_another_sides_page_is_refused_and_the_scorer_types_a_missing_figure(app, client):
+    game = create_basra(client)
+    links = panel_links(client, game)
+    phone = app.test_client()
+    phone.get(links[0].replace("http://localhost", ""))
+    assert phone.get(f"/games/{game['id']}/seat/1").status_code == 403
+    assert phone.post(f"/games/{game['id']}/seat/1", data={"hand": "1"}).status_code == 403
+    # the scorer types Badr's pile from the panel
+    typed = client.post(f"/games/{game['id']}/seat/1", data={
+        "hand": "1", "cards": "22", "jacks": "1", "aces": "3", "basras": "0",
+        "ten_of_diamonds": "on", "back": "panel"})
+    assert typed.status_code == 303 and typed.headers["Location"].endswith("/seats")
+    panel = text(client.get(f"/games/{game['id']}/seats"))
+    assert "Badr" in panel and "still counting" in panel
+    phone.post(f"/games/{game['id']}/seat/0", data={
+        "hand": "1", "cards": "30", "jacks": "3", "aces": "1", "basras": "1",
+        "two_of_clubs": "on"})
+    assert client.get(f"/api/v1/games/{game['id']}").get_json()["totals"] == [46, 7]
+
+
+def test_the_game_page_offers_the_seats_to_the_scorer_only(app, client):
+    game = new_game(client, "gharat", ["Ali", "Bahar"])
+    assert "Every seat enters its own" not in text(app.test_client().get(f"/games/{game['id']}"))
+    client.get(f"/games/{game['id']}?key={game['edit_key']}")
+    assert "Every seat enters its own" in text(client.get(f"/games/{game['id']}"))
+
+
+def test_a_tournament_tables_scorer_hands_out_seat_links(app, client):
+    t, match = first_match(client)  # a Basra table: Ali against Dara
+    game_id = match["current_game"]
+    client.get(f"/games/{game_id}?key={match['edit_key']}")  # the table's key opens its game
+    assert "Every seat enters its own" in text(client.get(f"/games/{game_id}"))
+    page = client.post(f"/games/{game_id}/seats").get_data(as_text=True)
+    links = re.findall(r'href="(http[^"]*/seat/\d\?key=[^"]+)"', page)
+    assert len(links) == 2
+    piles = [{"cards": "30", "jacks": "3", "aces": "1", "basras": "1", "two_of_clubs": "on"},
+             {"cards": "22", "jacks": "1", "aces": "3", "basras": "0", "ten_of_diamonds": "on"}]
+    for side, (link, pile) in enumerate(zip(links, piles, strict=True)):
+        phone = app.test_client()
+        phone.get(link.replace("http://localhost", ""))
+        assert phone.post(f"/games/{game_id}/seat/{side}",
+                          data={"hand": "1", **pile}).status_code == 303
+    assert client.get(f"/api/v1/games/{game_id}").get_json()["totals"] == [46, 7]
+    history = text(client.get(f"/games/{game_id}/history"))
+    assert "Hand 1 added (entered at the seats)" in history
+
+
+def test_shelem_teams_send_their_points_and_the_bidders_their_bid(app, client):
+    # shelem.txt: 165 in a hand; Bahar & Dara bid 120 and took 125, Ali & Cyrus took 40.
+    game = new_game(client, "shelem", ["Ali", "Bahar", "Cyrus", "Dara"])
+    links = panel_links(client, game)
+    assert len(links) == 2
+    for side, (link, fields) in enumerate(zip(links, ({"points": "40"},
+                                                      {"points": "۱۲۵", "bid": "۱۲۰"}),
+                                              strict=True)):
+        phone = app.test_client()
+        phone.get(link.replace("http://localhost", ""))
+        page = phone.get(f"/games/{game['id']}/seat/{side}").get_data(as_text=True)
+        assert 'name="bid"' in page and 'name="points"' in page
+        assert phone.post(f"/games/{game['id']}/seat/{side}",
+                          data={"hand": "1", **fields}).status_code == 303
+    hand = client.get(f"/api/v1/games/{game['id']}").get_json()["hands"][0]
+    assert hand["hand"] == {"bidder": 1, "bid": 120, "bidder_points": 125}
+
+
+def test_a_figure_that_is_no_number_is_said_on_the_seat_page(app, client):
+    game = new_game(client, "shllaat", ["Ali", "Bahar", "Cyrus"])
+    links = panel_links(client, game)
+    phone = app.test_client()
+    phone.get(links[0].replace("http://localhost", ""))
+    refused = phone.post(f"/games/{game['id']}/seat/0", data={"hand": "1", "points": "lots"})
+    assert refused.status_code == 400
+    assert "points must be a whole number of 0 or more." in text(refused)
