@@ -130,3 +130,36 @@ def test_a_figure_that_is_no_number_is_said_on_the_seat_page(app, client):
     refused = phone.post(f"/games/{game['id']}/seat/0", data={"hand": "1", "points": "lots"})
     assert refused.status_code == 400
     assert "points must be a whole number of 0 or more." in text(refused)
+
+
+def test_shelem_seats_say_who_was_caught_cheating_in_en_ar_fa(app, client):
+    # shelem.txt, Cheating: the bid is deducted from the team caught. Ali & Cyrus bid 120 and
+    # took 130 (made: 130); Bahar & Dara took 165 - 130 = 35, caught: 35 - 120 = -85.
+    game = new_game(client, "shelem", ["Ali", "Bahar", "Cyrus", "Dara"])
+    links = panel_links(client, game)
+    phones = []
+    for link in links:
+        phone = app.test_client()
+        phone.get(link.replace("http://localhost", ""))
+        phones.append(phone)
+    page = f"/games/{game['id']}/seat/0"
+    for language, words in {"en": ("Caught cheating", "Nobody", "Our team", "The other team"),
+                            "ar": ("ضُبط يغش", "لا أحد", "فريقنا", "الفريق الآخر"),
+                            "fa": ("تقلب", "هیچ‌کس", "تیم ما", "تیم دیگر")}.items():
+        html = phones[0].get(page, headers={"Accept-Language": language}).get_data(as_text=True)
+        assert 'name="cheating"' in html
+        assert all(word in html for word in words), language
+    phones[0].post(page, data={"hand": "1", "points": "130", "bid": "120", "cheating": "them"})
+    assert "Caught cheating The other team" in text(phones[0].get(page))
+    # Bahar & Dara first send no cheating: the table does not agree, nothing is saved
+    phones[1].post(f"/games/{game['id']}/seat/1", data={"hand": "1", "points": "35",
+                                                        "cheating": ""})
+    said = text(phones[1].get(f"/games/{game['id']}/seat/1"))
+    assert ("Ali & Cyrus say Bahar & Dara were caught cheating and Bahar & Dara say nobody "
+            "was caught cheating: agree on who was caught cheating, then send again.") in said
+    phones[1].post(f"/games/{game['id']}/seat/1", data={"hand": "1", "points": "35",
+                                                        "cheating": "us"})
+    board = client.get(f"/api/v1/games/{game['id']}").get_json()
+    assert board["totals"] == [130, -85]
+    assert "Ali & Cyrus bid 120: made; Bahar & Dara caught cheating" in text(
+        client.get(f"/games/{game['id']}"))
