@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from .helpers import auth, bearer, create_basra, create_shelem, game_json
+from .helpers import add_hand, auth, bearer, create_basra, create_shelem, game_json
 
 TRIO = ["Ali", "Bahar", "Cyrus"]
 
@@ -281,3 +281,32 @@ def test_shelem_cheating_takes_us_or_them(client):
     wrong = send(client, game, seats[0], {"points": 130, "bid": 120, "cheating": 1})
     assert wrong.status_code == 400
     assert "cheating" in str(wrong.get_json())
+
+# shllaat.txt, End of the Play: "In the extremely rare event of a tie for most points, the
+# players should ... agree a higher target and continue" (the default: the target rises by
+# 500). Each hand is the whole pack of 252, worked out by hand:
+TIED = [(100, 100, 52), (110, 90, 52), (90, 120, 42), (110, 100, 42),
+        (100, 100, 52),   # 510, 510, 240: Ali and Bahar tie at 500 or more -> target 1000
+        (200, 52, 0),     # 710, 562, 240: nobody at 1000, play on
+        (252, 0, 0),      # 962, 562, 240
+        (100, 100, 52)]   # 1062, 662, 292: Ali passes 1000 and wins
+
+def test_shllaat_tie_at_the_target_raises_it_at_the_seats_as_with_one_scorer(client):
+    at_seats = new_game(client, "shllaat", TRIO)
+    seats = hand_out(client, at_seats)
+    one_scorer = new_game(client, "shllaat", TRIO)
+    for number, points in enumerate(TIED, start=1):
+        for seat, figure in zip(seats, points, strict=True):
+            answer = send(client, at_seats, seat, {"points": figure}, hand=number)
+        assert answer.status_code == 201, answer.get_json()
+        assert add_hand(client, one_scorer, hand={"points": list(points)}).status_code == 201
+        seated, typed = answer.get_json(), game_json(client, one_scorer["id"])
+        assert (seated["totals"], seated["target"], seated["finished"]) == (
+            typed["totals"], typed["target"], typed["finished"])
+        if number == 5:
+            assert seated["totals"] == [510, 510, 240] and seated["target"] == 1000
+            assert not seated["finished"]
+            assert seated["status"] == "Tied at the top: the target was raised to 1000; play on."
+    assert seated["totals"] == [1062, 662, 292]
+    assert (seated["target"], seated["winners"]) == (1000, [0])
+    assert seated["status"] == typed["status"]
