@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import re
 
-from .helpers import create_basra, first_match, text
+from .helpers import (
+    BASRA_WIN,
+    add_hand,
+    create_basra,
+    desk,
+    first_match,
+    text,
+    tournament_history,
+)
 
 
 def new_game(client, game, players):
@@ -163,3 +171,36 @@ def test_shelem_seats_say_who_was_caught_cheating_in_en_ar_fa(app, client):
     assert board["totals"] == [130, -85]
     assert "Ali & Cyrus bid 120: made; Bahar & Dara caught cheating" in text(
         client.get(f"/games/{game['id']}"))
+
+
+# Basra (basra.txt): Ali's pile of 40 cards (most cards, 30), 4 jacks and 4 aces (1 each), the
+# 2♣ (2), the 10♦ (3) and 3 basras (10 each) makes 73; Dara's 12 plain cards make 0.
+ALI_PILE = {"cards": "40", "jacks": "4", "aces": "4", "basras": "3", "two_of_clubs": "on",
+            "ten_of_diamonds": "on"}
+DARA_PILE = {"cards": "12", "jacks": "0", "aces": "0", "basras": "0"}
+
+
+def test_a_tournament_history_says_the_hand_that_ended_a_table_was_entered_at_the_seats(
+        app, client):
+    t, match = first_match(client, best_of=1)  # a Basra table, Ali against Dara, to 101
+    game_id = match["current_game"]
+    game = {"id": game_id, "edit_key": match["edit_key"]}
+    assert add_hand(client, game, hand=BASRA_WIN).status_code == 201  # the scorer: 73, 0
+    client.get(f"/games/{game_id}?key={match['edit_key']}")
+    page = client.post(f"/games/{game_id}/seats").get_data(as_text=True)
+    links = re.findall(r'href="(http[^"]*/seat/\d\?key=[^"]+)"', page)
+    for side, (link, pile) in enumerate(zip(links, (ALI_PILE, DARA_PILE), strict=True)):
+        phone = app.test_client()
+        phone.get(link.replace("http://localhost", ""))
+        phone.post(f"/games/{game_id}/seat/{side}", data={"hand": "2", **pile})
+    # 73 + 73 = 146 of 101: Ali wins the table with the hand the seats entered
+    assert client.get(f"/api/v1/games/{game_id}").get_json()["totals"] == [146, 0]
+    history = text(client.get(f"/games/{game_id}/history"))
+    assert "Hand 2 added (entered at the seats)" in history
+    assert "Hand 1 added (entered at the seats)" not in history and "Hand 1 added" in history
+    assert "Round 1, table 1 (Ali v Dara) : Result: Ali won (by the seats)" in desk(client, t)
+    result = tournament_history(client, t)[0]
+    assert (result["kind"], result["by"], result["names"]) == ("result", "seats",
+                                                               ["Ali", "Dara"])
+    persian = text(client.get(f"/tournaments/{t['id']}", headers={"Accept-Language": "fa"}))
+    assert "(توسط جایگاه‌ها)" in persian
