@@ -126,3 +126,29 @@ def test_four_phones_at_once_in_en_ar_fa(browser, page, live_server):
     for phone in phones:
         assert phone.js_errors == []
         phone.context.close()
+
+
+def test_shelem_teams_agree_at_their_seats_who_was_caught_cheating(browser, live_server):
+    # shelem.txt, Cheating: the bid is deducted from the team caught. Ali & Cyrus bid 120 and
+    # took 130 (made: 130); Bahar & Dara took 165 - 130 = 35 and were caught: 35 - 120 = -85.
+    game = api(live_server + "/api/v1/games",
+               {"game": "shelem", "players": ["Ali", "Bahar", "Cyrus", "Dara"]})
+    seats = api(f"{live_server}/api/v1/games/{game['id']}/seats", {}, game["edit_key"])["seats"]
+    bidders, others = seat_phone(browser, "fa"), seat_phone(browser, "en")
+    bidders.goto(seats[0]["url"])
+    bidders.fill(".seat-form input[name=points]", "۱۳۰")
+    bidders.fill(".seat-form input[name=bid]", "۱۲۰")
+    bidders.select_option(".seat-form select[name=cheating]", label="تیم دیگر")
+    ARTIFACTS.mkdir(exist_ok=True)
+    bidders.screenshot(path=str(ARTIFACTS / "seat-shelem-cheating-fa.png"), full_page=True)
+    bidders.click(".seat-form button[type=submit]")
+    expect(bidders.locator(".seats-list li.mine")).to_have_class("sent mine", timeout=5000)
+    others.goto(seats[1]["url"])
+    others.fill(".seat-form input[name=points]", "35")
+    others.select_option(".seat-form select[name=cheating]", label="Our team")
+    others.click(".seat-form button[type=submit]")
+    expect(others.locator(".seats-totals strong")).to_have_text(["130", "-85"], timeout=5000)
+    expect(bidders.locator("#seats-hand")).to_contain_text("۲", timeout=5000)
+    for phone in (bidders, others):
+        assert phone.js_errors == []
+        phone.context.close()
