@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 
-from .helpers import auth, bearer, create_basra, create_shelem, game_json
+from .helpers import add_hand, auth, bearer, create_basra, create_shelem, game_json
 
 TRIO = ["Ali", "Bahar", "Cyrus"]
 
@@ -224,3 +224,89 @@ def test_an_undone_hand_brings_back_no_entry(client):
     assert client.post(f"/api/v1/games/{game['id']}/undo", headers=auth(game)).status_code == 200
     assert client.get(f"/api/v1/games/{game['id']}/seats").get_json() == {
         "hand": 1, "waiting_for": [0, 1, 2], "entries": {}}
+
+def shelem_seats(client, **rules):
+    game = create_shelem(client, **({"rules": rules} if rules else {}))
+    return game, hand_out(client, game)
+
+def test_shelem_cheating_deducted_when_both_teams_say_so(client):
+    # shelem.txt, Cheating: "deduct the bid from the cheating team total score". Team 0 bid
+    # 120 and took 130 (made: its 130 points); team 1 took 165 - 130 = 35, caught cheating:
+    # 35 - 120 = -85 (docs/rulings-cheating.md, "deduct").
+    game, seats = shelem_seats(client)
+    said = send(client, game, seats[0], {"points": 130, "bid": 120, "cheating": "them"})
+    assert said.get_json()["entries"] == {"0": {"points": 130, "bid": 120, "cheating": "them"}}
+    done = send(client, game, seats[1], {"points": 35, "cheating": "us"})
+    assert done.status_code == 201, done.get_json()
+    assert done.get_json()["hands"][0]["hand"] == {"bidder": 0, "bid": 120,
+                                                   "bidder_points": 130, "cheating": 1}
+    assert done.get_json()["totals"] == [130, -85]
+
+def test_shelem_cheating_instead_of_the_hand(client):
+    # "instead": the bidding team caught cheating scores minus its bid for the hand, not its
+    # 130: -120; the other team keeps the 35 it took.
+    game, seats = shelem_seats(client, cheating="instead")
+    send(client, game, seats[1], {"points": 35, "cheating": "them"})
+    done = send(client, game, seats[0], {"points": 130, "bid": 120, "cheating": "us"})
+    assert done.status_code == 201, done.get_json()
+    assert done.get_json()["totals"] == [-120, 35]
+
+def test_shelem_cheating_the_teams_disagree(client):
+    # One team says the other was caught, the other says nobody was: no penalty is written
+    # on one team's word; nothing saved, both told what each said, and either sends again.
+    game, seats = shelem_seats(client)
+    names = game["sides"]
+    send(client, game, seats[0], {"points": 130, "bid": 120, "cheating": "them"})
+    refused = send(client, game, seats[1], {"points": 35})
+    assert refused.status_code == 422
+    assert refused.get_json() == {"error": (
+        f"{names[0]} say {names[1]} were caught cheating and {names[1]} say nobody was "
+        "caught cheating: agree on who was caught cheating, then send again."),
+        "sides": [0, 1]}
+    assert game_json(client, game["id"])["hands"] == []
+    done = send(client, game, seats[1], {"points": 35, "cheating": "us"})
+    assert done.get_json()["totals"] == [130, -85]
+
+def test_shelem_each_team_says_the_other_cheated(client):
+    game, seats = shelem_seats(client)
+    names = game["sides"]
+    send(client, game, seats[0], {"points": 130, "bid": 120, "cheating": "them"})
+    refused = send(client, game, seats[1], {"points": 35, "cheating": "them"})
+    assert refused.status_code == 422
+    assert refused.get_json()["error"].startswith(
+        f"{names[0]} say {names[1]} were caught cheating and {names[1]} say {names[0]} were")
+
+def test_shelem_cheating_takes_us_or_them(client):
+    game, seats = shelem_seats(client)
+    wrong = send(client, game, seats[0], {"points": 130, "bid": 120, "cheating": 1})
+    assert wrong.status_code == 400
+    assert "cheating" in str(wrong.get_json())
+
+# shllaat.txt, End of the Play: "In the extremely rare event of a tie for most points, the
+# players should ... agree a higher target and continue" (the default: the target rises by
+# 500). Each hand is the whole pack of 252, worked out by hand:
+TIED = [(100, 100, 52), (110, 90, 52), (90, 120, 42), (110, 100, 42),
+        (100, 100, 52),   # 510, 510, 240: Ali and Bahar tie at 500 or more -> target 1000
+        (200, 52, 0),     # 710, 562, 240: nobody at 1000, play on
+        (252, 0, 0),      # 962, 562, 240
+        (100, 100, 52)]   # 1062, 662, 292: Ali passes 1000 and wins
+
+def test_shllaat_tie_at_the_target_raises_it_at_the_seats_as_with_one_scorer(client):
+    at_seats = new_game(client, "shllaat", TRIO)
+    seats = hand_out(client, at_seats)
+    one_scorer = new_game(client, "shllaat", TRIO)
+    for number, points in enumerate(TIED, start=1):
+        for seat, figure in zip(seats, points, strict=True):
+            answer = send(client, at_seats, seat, {"points": figure}, hand=number)
+        assert answer.status_code == 201, answer.get_json()
+        assert add_hand(client, one_scorer, hand={"points": list(points)}).status_code == 201
+        seated, typed = answer.get_json(), game_json(client, one_scorer["id"])
+        assert (seated["totals"], seated["target"], seated["finished"]) == (
+            typed["totals"], typed["target"], typed["finished"])
+        if number == 5:
+            assert seated["totals"] == [510, 510, 240] and seated["target"] == 1000
+            assert not seated["finished"]
+            assert seated["status"] == "Tied at the top: the target was raised to 1000; play on."
+    assert seated["totals"] == [1062, 662, 292]
+    assert (seated["target"], seated["winners"]) == (1000, [0])
+    assert seated["status"] == typed["status"]

@@ -5,7 +5,15 @@ from __future__ import annotations
 
 import re
 
-from .helpers import create_basra, first_match, text
+from .helpers import (
+    BASRA_WIN,
+    add_hand,
+    create_basra,
+    desk,
+    first_match,
+    text,
+    tournament_history,
+)
 
 
 def new_game(client, game, players):
@@ -130,3 +138,69 @@ def test_a_figure_that_is_no_number_is_said_on_the_seat_page(app, client):
     refused = phone.post(f"/games/{game['id']}/seat/0", data={"hand": "1", "points": "lots"})
     assert refused.status_code == 400
     assert "points must be a whole number of 0 or more." in text(refused)
+
+
+def test_shelem_seats_say_who_was_caught_cheating_in_en_ar_fa(app, client):
+    # shelem.txt, Cheating: the bid is deducted from the team caught. Ali & Cyrus bid 120 and
+    # took 130 (made: 130); Bahar & Dara took 165 - 130 = 35, caught: 35 - 120 = -85.
+    game = new_game(client, "shelem", ["Ali", "Bahar", "Cyrus", "Dara"])
+    links = panel_links(client, game)
+    phones = []
+    for link in links:
+        phone = app.test_client()
+        phone.get(link.replace("http://localhost", ""))
+        phones.append(phone)
+    page = f"/games/{game['id']}/seat/0"
+    for language, words in {"en": ("Caught cheating", "Nobody", "Our team", "The other team"),
+                            "ar": ("ضُبط يغش", "لا أحد", "فريقنا", "الفريق الآخر"),
+                            "fa": ("تقلب", "هیچ‌کس", "تیم ما", "تیم دیگر")}.items():
+        html = phones[0].get(page, headers={"Accept-Language": language}).get_data(as_text=True)
+        assert 'name="cheating"' in html
+        assert all(word in html for word in words), language
+    phones[0].post(page, data={"hand": "1", "points": "130", "bid": "120", "cheating": "them"})
+    assert "Caught cheating The other team" in text(phones[0].get(page))
+    # Bahar & Dara first send no cheating: the table does not agree, nothing is saved
+    phones[1].post(f"/games/{game['id']}/seat/1", data={"hand": "1", "points": "35",
+                                                        "cheating": ""})
+    said = text(phones[1].get(f"/games/{game['id']}/seat/1"))
+    assert ("Ali & Cyrus say Bahar & Dara were caught cheating and Bahar & Dara say nobody "
+            "was caught cheating: agree on who was caught cheating, then send again.") in said
+    phones[1].post(f"/games/{game['id']}/seat/1", data={"hand": "1", "points": "35",
+                                                        "cheating": "us"})
+    board = client.get(f"/api/v1/games/{game['id']}").get_json()
+    assert board["totals"] == [130, -85]
+    assert "Ali & Cyrus bid 120: made; Bahar & Dara caught cheating" in text(
+        client.get(f"/games/{game['id']}"))
+
+
+# Basra (basra.txt): Ali's pile of 40 cards (most cards, 30), 4 jacks and 4 aces (1 each), the
+# 2♣ (2), the 10♦ (3) and 3 basras (10 each) makes 73; Dara's 12 plain cards make 0.
+ALI_PILE = {"cards": "40", "jacks": "4", "aces": "4", "basras": "3", "two_of_clubs": "on",
+            "ten_of_diamonds": "on"}
+DARA_PILE = {"cards": "12", "jacks": "0", "aces": "0", "basras": "0"}
+
+
+def test_a_tournament_history_says_the_hand_that_ended_a_table_was_entered_at_the_seats(
+        app, client):
+    t, match = first_match(client, best_of=1)  # a Basra table, Ali against Dara, to 101
+    game_id = match["current_game"]
+    game = {"id": game_id, "edit_key": match["edit_key"]}
+    assert add_hand(client, game, hand=BASRA_WIN).status_code == 201  # the scorer: 73, 0
+    client.get(f"/games/{game_id}?key={match['edit_key']}")
+    page = client.post(f"/games/{game_id}/seats").get_data(as_text=True)
+    links = re.findall(r'href="(http[^"]*/seat/\d\?key=[^"]+)"', page)
+    for side, (link, pile) in enumerate(zip(links, (ALI_PILE, DARA_PILE), strict=True)):
+        phone = app.test_client()
+        phone.get(link.replace("http://localhost", ""))
+        phone.post(f"/games/{game_id}/seat/{side}", data={"hand": "2", **pile})
+    # 73 + 73 = 146 of 101: Ali wins the table with the hand the seats entered
+    assert client.get(f"/api/v1/games/{game_id}").get_json()["totals"] == [146, 0]
+    history = text(client.get(f"/games/{game_id}/history"))
+    assert "Hand 2 added (entered at the seats)" in history
+    assert "Hand 1 added (entered at the seats)" not in history and "Hand 1 added" in history
+    assert "Round 1, table 1 (Ali v Dara) : Result: Ali won (by the seats)" in desk(client, t)
+    result = tournament_history(client, t)[0]
+    assert (result["kind"], result["by"], result["names"]) == ("result", "seats",
+                                                               ["Ali", "Dara"])
+    persian = text(client.get(f"/tournaments/{t['id']}", headers={"Accept-Language": "fa"}))
+    assert "(توسط جایگاه‌ها)" in persian

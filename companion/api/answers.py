@@ -267,7 +267,7 @@ class TournamentWithKey(Tournament):
     director_url: Url
 
 
-By = Literal["director", "scorer", "side", "system"]
+By = Literal["director", "scorer", "side", "system", "seats"]
 
 
 class Event(Answer):

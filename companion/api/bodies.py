@@ -298,6 +298,10 @@ class SeatValues(Body):
     ten_of_diamonds: bool | MISSING = MISSING
     bid: Int | Literal["shelem_double"] | MISSING = Field(default=MISSING, description=(
         "Shelem: the bid, sent by the bidding team only."))
+    cheating: Literal["us", "them"] | None | MISSING = Field(default=MISSING, description=(
+        "Shelem: the team caught cheating in the hand, this seat's own (\"us\") or the other "
+        "(\"them\"); left out: nobody. Both teams must say the same, else 422 "
+        "(docs/rulings-cheating.md)."))
 
 
 class SeatEntry(Body):

@@ -32,9 +32,12 @@ FIELDS: Mapping[SeatForm, Mapping[str, str]] = {
     SeatForm.POINTS: {"points": "count"},
     SeatForm.BASRA: {"cards": "count", "jacks": "count", "aces": "count", "basras": "count",
                      "two_of_clubs": "flag", "ten_of_diamonds": "flag"},
-    SeatForm.SHELEM: {"points": "count", "bid": "bid"},
+    SeatForm.SHELEM: {"points": "count", "bid": "bid", "cheating": "caught"},
 }
-OPTIONAL = {"basras", "bid"}  # left out: no basra, not the bidding side
+# left out: no basra, not the bidding side, nobody caught cheating
+OPTIONAL = {"basras", "bid", "cheating"}
+# Shelem: the team a seat says was caught cheating, its own ("us") or the other ("them").
+CAUGHT = ("us", "them")
 # Each field as a sentence names it (the API's field names, in the reader's language).
 SAID = {"points": N_("points"), "cards": N_("cards"), "jacks": N_("jacks"),
         "aces": N_("aces"), "basras": N_("basras"), "two_of_clubs": N_("the 2♣"),
@@ -76,6 +79,11 @@ def _checked(kind: str, name: str, value: object) -> object:
         return value
     if kind == "bid" and value == SHELEM_DOUBLE:
         return value
+    if kind == "caught":
+        if value in CAUGHT:
+            return value
+        raise RuleError(msg(N_("cheating is \"us\" (our team was caught cheating) or \"them\" "
+                               "(the other team was).")), f"values.{name}")
     if kind != "flag" and isinstance(value, int) and not isinstance(value, bool) and value >= 0:
         return value
     sentence = (N_("{name} must be true or false.") if kind == "flag"
@@ -158,7 +166,28 @@ def assemble_shelem(entries: Sequence[Mapping[str, Any]], names: Sequence[str],
     if sum(points) != total:
         raise SeatsRefused(recount(PACK, names, points, total), every)
     bidder = bidders[0]
-    return {"bidder": bidder, "bid": entries[bidder]["bid"], "bidder_points": points[bidder]}
+    hand = {"bidder": bidder, "bid": entries[bidder]["bid"], "bidder_points": points[bidder]}
+    caught = caught_cheating(entries, names)
+    return hand if caught is None else {**hand, "cheating": caught}
+
+
+def _caught_by(side: int, entry: Mapping[str, Any]) -> int | None:
+    """The team a side says was caught cheating: itself ("us"), the other ("them"), or none."""
+    said = entry.get("cheating")
+    return None if said is None else side if said == "us" else 1 - side
+
+
+def caught_cheating(entries: Sequence[Mapping[str, Any]], names: Sequence[str]) -> int | None:
+    """The team both sides say was caught cheating (None: both say nobody); SeatsRefused
+    naming what each side said when they do not agree — a penalty needs the whole table."""
+    said = [_caught_by(side, entry) for side, entry in enumerate(entries)]
+    if len(set(said)) == 1:
+        return said[0]
+    claims = [msg(N_("{name} say nobody was caught cheating"), name=name) if team is None
+              else msg(N_("{name} say {team} were caught cheating"), name=name,
+                       team=names[team]) for name, team in zip(names, said, strict=True)]
+    raise SeatsRefused(msg(N_("{claims}: agree on who was caught cheating, then send "
+                              "again."), claims=claims), range(len(names)))
 
 
 Assembler = Callable[[Sequence[Mapping[str, Any]], Sequence[str], int, bool], dict[str, Any]]

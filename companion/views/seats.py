@@ -31,7 +31,11 @@ LABELS = {
     "basras": lazy_gettext("Basras"), "two_of_clubs": lazy_gettext("We took the 2♣"),
     "ten_of_diamonds": lazy_gettext("We took the 10♦"),
     "bid": lazy_gettext("Our bid (the bidding team only)"),
+    "cheating": lazy_gettext("Caught cheating"),
 }
+# Shelem's "caught cheating" choices, as a seat says them (left empty: nobody).
+CAUGHT = {"": lazy_gettext("Nobody"), "us": lazy_gettext("Our team"),
+          "them": lazy_gettext("The other team")}
 
 
 def _cookie(game_id: str) -> str:
@@ -55,7 +59,7 @@ def _context(game_id: str, side: int | None, **extra: Any) -> dict[str, Any]:
     form = seats.seat_form(game)
     refusal = render_msg(state.refused.message) if state.refused else None
     return {"game": game, "state": state, "side": side, "fields": FIELDS[form],
-            "labels": LABELS, "refusal": refusal, "key": form_key(),
+            "labels": LABELS, "caught": CAUGHT, "refusal": refusal, "key": form_key(),
             "shown": games.revision(session, game_id), **extra}
 
 
@@ -108,6 +112,8 @@ def _values(fields: Mapping[str, str]) -> dict[str, object]:
         raw = (request.form.get(name) or "").strip()
         if kind == "flag":
             values[name] = name in request.form
+        elif kind == "caught":
+            values[name] = raw or None
         elif kind == "bid" and raw.lower() == SHELEM_DOUBLE:
             values[name] = SHELEM_DOUBLE
         elif raw:
