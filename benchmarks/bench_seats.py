@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import http.client
 import re
+import socket
 import threading
 import time
 
@@ -37,15 +38,19 @@ class Phone(threading.Thread):
         self.port, self.game_id = port, game_id
         self.seen: dict[int, float] = {}
         self.ready = threading.Event()
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
 
     def run(self) -> None:
-        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        connection = self.connection
         connection.request("GET", f"/games/{self.game_id}/live?since=0",
                            headers={"Accept": "text/event-stream"})
         response = connection.getresponse()
         data: list[str] = []
         while True:
-            line = response.readline().decode()
+            try:
+                line = response.readline().decode()
+            except (OSError, ValueError, http.client.HTTPException):  # hung up by `close`
+                return
             if not line:
                 return
             self.ready.set()
@@ -54,6 +59,11 @@ class Phone(threading.Thread):
             elif not line.strip():
                 self._heard("".join(data))
                 data = []
+
+    def close(self) -> None:
+        """Hang up, so the server's shutdown does not wait on this open stream."""
+        if self.connection.sock is not None:  # readline then ends; the thread closes the rest
+            self.connection.sock.shutdown(socket.SHUT_RDWR)
 
     def _heard(self, board: str) -> None:
         found = TOTAL.search(board)
@@ -96,6 +106,7 @@ def play(server: Server) -> tuple[list[float], int]:
         while 60 * hand not in phone.seen and time.monotonic() < deadline:
             time.sleep(0.002)
         latencies.append((phone.seen.get(60 * hand, time.perf_counter()) - start) * 1000)
+    phone.close()
     _, final = server.call("GET", f"/api/v1/games/{game['id']}")
     return latencies, len(final["hands"])
 
