@@ -122,7 +122,6 @@ def _settings(client) -> dict[str, dict[str, object]]:
     played, director, match = _tournament(client, rounds=1)
     fresh, fresh_director, _ = _tournament(client, rounds=0)
     rekeyed, rekeyed_director, _ = _tournament(client, rounds=0)
-    taken, taken_director, _ = _tournament(client, rounds=1)  # its round may be taken back
     swiss, swiss_director, _ = _tournament(client, rounds=1, format="swiss")
     confirming, confirming_director, confirming_match = _tournament(
         client, rounds=1, confirm_results=True)
@@ -157,8 +156,6 @@ def _settings(client) -> dict[str, dict[str, object]]:
         "get_tournaments_tournament_id_history": ({"tournament_id": played}, director),
         "post_tournaments_tournament_id_rounds_number_swap":
             ({"tournament_id": swiss, "number": 1}, swiss_director),
-        "delete_tournaments_tournament_id_rounds_number":
-            ({"tournament_id": taken}, taken_director),
     }
     settings: dict[str, dict[str, object]] = {}
     for operation, (parameters, key) in targets.items():

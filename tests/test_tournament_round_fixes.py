@@ -104,10 +104,13 @@ def test_refused_swaps_change_nothing(client):
         answer = swap(client, t, 1, *names)
         assert (answer.status_code, answer.get_json()["error"]) == (status, sentence), names
     assert swap(client, t, 2, "Cyrus", "Elham").status_code == 404  # no round 2
+    shapeless = client.post(f"/api/v1/tournaments/{t['id']}/rounds/1/swap",
+                            json={"entrants": {}}, headers=director(t))
+    assert (shapeless.status_code, shapeless.get_json()["field"]) == (400, "entrants")
     assert state(client, t) == before
     arabic = swap(client, t, 1, "Ali", "Ali", **{"Accept-Language": "ar"})
     assert arabic.status_code == 400
-    assert arabic.get_json()["error"] == "سمِّ متسابقَين مختلفَين للتبديل."
+    assert arabic.get_json()["error"] == "سمِّ مشاركَين مختلفَين للتبديل."
 
 
 def test_a_swap_is_refused_in_a_round_robin_and_after_a_knockouts_first_round(client):

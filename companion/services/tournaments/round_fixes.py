@@ -106,6 +106,10 @@ def _may_swap(tournament: TournamentView, number: int) -> None:
 
 def _two(tournament: TournamentView, entrants: Any) -> tuple[int, int]:
     """Two different entrants of the tournament, neither withdrawn."""
+    if not (isinstance(entrants, list) and len(entrants) == 2
+            and all(type(e) is int for e in entrants)):
+        raise RuleError(msg(N_("Name the two entrants who swap seats by their ids, as "
+                               "\"entrants\": [a, b].")), "entrants")
     first, second = entrants
     if first == second:
         raise RuleError(msg(N_("Name two different entrants to swap.")), "entrants")
