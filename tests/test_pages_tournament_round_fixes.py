@@ -6,6 +6,10 @@ A Swiss of five, Basra best of one: round 1 is 1 Ali v Bahar, 2 Cyrus v Dara, 3 
 
 from __future__ import annotations
 
+import pytest
+
+from companion import create_app
+
 from .helpers import create_tournament, desk, director, next_round, play, sweep
 
 FIVE = ["Ali", "Bahar", "Cyrus", "Dara", "Elham"]
@@ -84,3 +88,23 @@ def test_the_fixes_in_arabic_and_persian_with_the_readers_digits(client):
     page = desk(client, t)
     assert "اصلاح دور ۱ پیش از شروع…" in page
     assert "پس گرفتن این دور" in page
+
+
+@pytest.fixture
+def csrf_app(db_url):
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "csrf-test",
+                      "WTF_CSRF_ENABLED": True, "RATELIMIT_ENABLED": False})
+    yield app
+    app.extensions["engine"].dispose()
+
+
+def test_the_fixes_without_the_forms_token_change_nothing(csrf_app):
+    client = csrf_app.test_client()
+    t, ids = swiss(client)
+    next_round(client, t)
+    desk(client, t)  # the director's cookie
+    for url, data in ((f"/tournaments/{t['id']}/rounds/1/swap",
+                       {"first": ids["Bahar"], "second": ids["Cyrus"]}),
+                      (f"/tournaments/{t['id']}/rounds/1/take-back", {"confirm": "1"})):
+        assert client.post(url, data=data).status_code == 400, url
+    assert pairings(client, t) == [["Ali", "Bahar"], ["Cyrus", "Dara"], ["Elham"]]
