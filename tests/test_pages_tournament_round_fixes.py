@@ -6,6 +6,8 @@ A Swiss of five, Basra best of one: round 1 is 1 Ali v Bahar, 2 Cyrus v Dara, 3 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion import create_app
@@ -31,6 +33,10 @@ def test_the_desk_swaps_two_entrants_of_the_round(client):
     page = desk(client, t)
     assert "Fix round 1 before it starts…" in page
     assert "Bahar (table 1)" in page and "Elham (bye)" in page
+    # The two lists start on two different entrants: the first two seats.
+    html = client.get(f"/tournaments/{t['id']}").get_data(as_text=True)
+    chosen = re.findall(r'<option value="(\d+)" selected>', html)
+    assert chosen == [str(ids["Ali"]), str(ids["Bahar"])]
     answer = client.post(f"/tournaments/{t['id']}/rounds/1/swap",
                          data={"first": ids["Bahar"], "second": ids["Cyrus"]})
     assert answer.status_code == 303
