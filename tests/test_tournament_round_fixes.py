@@ -197,3 +197,54 @@ def test_only_the_last_round_unstarted_is_taken_back(client):
     # The API writes numbers in Western digits (the reader's digits are for pages).
     assert arabic.get_json()["error"] == ("الجولة 1 ليست الجولة الأخيرة: لا يمكن تغيير إلا "
                                           "الجولة 2.")
+
+
+def test_taking_back_round_one_lets_the_absent_be_checked_in(client):
+    t = swiss(client, entrants=FIVE[:4], check_in=True)
+    for name in ("Ali", "Bahar", "Cyrus"):  # Dara has not arrived
+        assert client.post(f"/api/v1/tournaments/{t['id']}/entrants/{ids(t)[name]}/check-in",
+                           json={"checked_in": True}, headers=director(t)).status_code == 200
+    assert [m["names"] for m in next_round(client, t)["matches"]] == [["Ali", "Bahar"],
+                                                                        ["Cyrus"]]
+    dara = next(e for e in state(client, t)["entrants"] if e["name"] == "Dara")
+    assert dara["withdrawn"] == {"after_round": 0, "reason": ""}  # absent
+    after = take_back(client, t, 1).get_json()
+    dara = next(e for e in after["entrants"] if e["name"] == "Dara")
+    assert (dara["withdrawn"], dara["checked_in"]) == (None, False)
+    assert client.post(f"/api/v1/tournaments/{t['id']}/entrants/{ids(t)['Dara']}/check-in",
+                       json={"checked_in": True}, headers=director(t)).status_code == 200
+    assert [m["names"] for m in next_round(client, t)["matches"]] == [["Ali", "Bahar"],
+                                                                        ["Cyrus", "Dara"]]
+
+
+def test_a_later_round_taken_back_is_paired_again_as_it_was(client):
+    # Round 1: Ali beats Bahar, Cyrus beats Dara, Elham's bye; round 2 pairs the leaders.
+    t = swiss(client)
+    for match in next_round(client, t)["matches"][:2]:
+        play(client, match, sweep(0), hands=1)
+    next_round(client, t)
+    second = seated(state(client, t), 2)
+    version = state(client, t)["version"]
+    answer = take_back(client, t, 2).get_json()
+    assert len(answer["rounds"]) == 1 and answer["version"] > version  # boards move on
+    assert seated(answer) == [["Ali", "Bahar"], ["Cyrus", "Dara"], ["Elham"]]
+    next_round(client, t)
+    assert seated(state(client, t), 2) == second
+
+
+def test_a_round_robin_round_taken_back_is_paired_again_as_it_was(client):
+    t = create_tournament(client, settings={"best_of": 1})
+    first = [m["names"] for m in next_round(client, t)["matches"]]
+    assert take_back(client, t, 1).status_code == 200
+    assert [m["names"] for m in next_round(client, t)["matches"]] == first
+
+
+def test_the_rounds_clock_goes_with_it(client):
+    t = swiss(client)
+    next_round(client, t)
+    started = client.post(f"/api/v1/tournaments/{t['id']}/clock", json={"minutes": 45},
+                          headers=director(t))
+    assert started.get_json()["clock"] is not None
+    assert take_back(client, t, 1).get_json()["clock"] is None
+    next_round(client, t)
+    assert state(client, t)["clock"] is None
