@@ -9,6 +9,8 @@ of 163 to that side: it decides the game, and the match.
 
 from __future__ import annotations
 
+from sqlalchemy import text
+
 from .helpers import create_tournament, director, next_round, play, sweep, tournament_history
 
 FIVE = ["Ali", "Bahar", "Cyrus", "Dara", "Elham"]
@@ -248,3 +250,23 @@ def test_the_rounds_clock_goes_with_it(client):
     assert take_back(client, t, 1).get_json()["clock"] is None
     next_round(client, t)
     assert state(client, t)["clock"] is None
+
+
+def board_revision(app, t) -> int:
+    with app.extensions["engine"].connect() as conn:
+        return conn.execute(text("SELECT board_revision FROM tournament WHERE id = :id"),
+                            {"id": t["id"]}).scalar_one()
+
+
+def test_a_swap_and_a_take_back_move_the_tournaments_live_board(app, client):
+    t = swiss(client)
+    next_round(client, t)
+    paired = board_revision(app, t)
+    swap(client, t, 1, "Bahar", "Cyrus")
+    swapped = board_revision(app, t)
+    assert swapped > paired
+    take_back(client, t, 1)
+    assert board_revision(app, t) > swapped
+    refused = board_revision(app, t)
+    assert take_back(client, t, 1).status_code == 404  # nothing to take back: nothing moves
+    assert board_revision(app, t) == refused
