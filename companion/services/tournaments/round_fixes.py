@@ -22,6 +22,7 @@ from .corrections import _drop_empty_rounds, reseat
 from .playing import bump
 from .reading import (
     KNOCKOUT,
+    ROUND_ROBIN,
     SWISS,
     MatchView,
     TournamentConflict,
@@ -91,7 +92,7 @@ def _last_round(tournament: TournamentView, number: int) -> list[MatchView]:
 
 def _may_swap(tournament: TournamentView, number: int) -> None:
     """A Swiss swaps in its last round, a knockout in round 1; a round robin's schedule
-    fixes who meets whom."""
+    fixes who meets whom; a format this does not know of takes none."""
     if tournament.row.format == SWISS:
         return
     if tournament.row.format == KNOCKOUT:
@@ -99,9 +100,12 @@ def _may_swap(tournament: TournamentView, number: int) -> None:
             return
         raise RuleError(msg(N_("In a knockout only round 1 can be swapped: the later rounds "
                                "follow from the results.")), "round")
-    raise RuleError(msg(N_("A round robin's schedule fixes who meets whom in every round: a "
-                           "swap would make two entrants meet twice. Take the round back "
-                           "instead if it was paired by mistake.")), "round")
+    if tournament.row.format == ROUND_ROBIN:
+        raise RuleError(msg(N_("A round robin's schedule fixes who meets whom in every round: "
+                               "a swap would make two entrants meet twice. Take the round back "
+                               "instead if it was paired by mistake.")), "round")
+    raise RuleError(msg(N_("This format takes no swaps: take the round back instead if it was "
+                           "paired by mistake.")), "round")
 
 
 def _two(tournament: TournamentView, entrants: Any) -> tuple[int, int]:
