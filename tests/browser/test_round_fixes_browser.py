@@ -30,6 +30,8 @@ def test_the_director_swaps_and_takes_back_a_round_on_a_phone(page, live_server,
     api(base + "/rounds", {}, t["director_key"])
     ids = {e["name"]: e["id"] for e in t["entrants"]}
     page.context.add_cookies([{"name": "lang", "value": locale, "url": live_server}])
+    axe = pytest.importorskip("axe_playwright_python.sync_playwright")
+    page.context.add_init_script(script=axe.Axe().axe_script)
     page.goto(t["director_url"])
     fix, swap, take_back = WORDS[locale]
     page.locator("#fix-round summary").click()
@@ -40,6 +42,8 @@ def test_the_director_swaps_and_takes_back_a_round_on_a_phone(page, live_server,
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, control
     assert page.locator("#swap-button").bounding_box()["height"] >= 44
     assert no_horizontal_overflow(page)
+    found = page.evaluate("() => axe.run('#fix-round')")["violations"]
+    assert [(v["id"], [n["target"] for n in v["nodes"]]) for v in found] == []
     page.screenshot(path=str(ARTIFACTS / f"round-fixes-{locale}.png"), full_page=True)
 
     page.select_option("#swap-first", str(ids["Badia"]))
