@@ -270,3 +270,14 @@ def test_a_swap_and_a_take_back_move_the_tournaments_live_board(app, client):
     refused = board_revision(app, t)
     assert take_back(client, t, 1).status_code == 404  # nothing to take back: nothing moves
     assert board_revision(app, t) == refused
+
+
+def test_a_knockouts_final_taken_back_is_paired_again_as_it_was(client):
+    k = create_tournament(client, format="knockout", settings={"best_of": 1})
+    for match in next_round(client, k)["matches"]:  # Ali v Dara, Bahar v Cyrus
+        play(client, match, sweep(0), hands=1)  # Ali and Bahar win
+    assert [m["names"] for m in next_round(client, k)["matches"]] == [["Ali", "Bahar"]]
+    answer = take_back(client, k, 2)
+    assert answer.status_code == 200, answer.get_json()
+    assert len(answer.get_json()["rounds"]) == 1
+    assert [m["names"] for m in next_round(client, k)["matches"]] == [["Ali", "Bahar"]]
