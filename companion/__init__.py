@@ -87,6 +87,7 @@ def _register_blueprints(app: Flask) -> None:
     from .views.prefs import bp as prefs_bp
     from .views.pwa import bp as pwa_bp
     from .views.referee import bp as referee_bp
+    from .views.seats import bp as seats_bp
     from .views.share import bp as share_bp
     from .views.tournament_extras import bp as tournament_extras_bp
     from .views.tournament_hall import bp as tournament_hall_bp
@@ -102,6 +103,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(api_bp)
     app.register_blueprint(referee_bp)
     app.register_blueprint(playalong_bp)
+    app.register_blueprint(seats_bp)
     app.register_blueprint(share_bp)
     app.register_blueprint(tournaments_bp)
     app.register_blueprint(tournament_keys_bp)

@@ -31,3 +31,8 @@ def side_url(view: MatchView, side: int) -> str:
     """The link one side confirms its match's result with."""
     return url_for("tournament_extras.side", tournament_id=view.row.tournament_id,
                    match_id=view.row.id, key=view.row.side_keys[side], _external=True)
+
+
+def seat_url(game_id: str, side: int, key: str) -> str:
+    """The link one seat enters its own side's part of each hand with."""
+    return url_for("seats.seat", game_id=game_id, side=side, key=key, _external=True)

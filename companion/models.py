@@ -112,3 +112,15 @@ class KnownPlayer(SQLModel, table=True):
     name: str = Field(primary_key=True, max_length=60)
     uses: int = 1
     last_used: datetime = Field(default_factory=utcnow, index=True)
+
+
+class Seat(SQLModel, table=True):
+    """A game's seat link: one per side (or per player), its key stored hashed, and what
+    the side sent for the hand being entered (`hand`: its number)."""
+
+    game_id: str = _game_fk(primary_key=True)
+    side: int = Field(primary_key=True)
+    key_hash: str = Field(max_length=128)
+    hand: int | None = None
+    entry: dict[str, Any] | None = json_field(nullable=True)
+    sent_at: datetime | None = None

@@ -169,8 +169,8 @@ def hands_taken(response, body: object) -> list[tuple[str, object]]:
     corrected, imported."""
     request = response.request
     if (response.status_code >= 300 or not request.path.startswith("/api/v1/")
-            or not isinstance(body, dict)):
-        return []
+            or not isinstance(body, dict) or "/seats/" in request.path):
+        return []  # a seat's `hand` is the number of the hand being entered
     if "hand" in body:
         scored = re.fullmatch(r"/api/v1/score/([^/]+)", request.path)
         return [(scored[1] if scored else response.get_json()["game"], body["hand"])]

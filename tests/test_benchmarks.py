@@ -22,6 +22,7 @@ FIGURES = {
     "bench_polling": ["poll latency", "scorer saves", "errors: 0"],
     "bench_reads": ["static file (app.css)", "game JSON, 40 hands", "board fragment, 40 hands",
                     "first load of a game page, gzipped"],
+    "bench_seats": ["last seat's send -> saved hand on a watching phone", "doubled 0"],
     "bench_save": ["quick-form save + board", "API save + board", "SQL statements per save"],
     "bench_referee": ["htmx fragment", "full page", "JSON API"],
     "bench_tournament": ["standings, 16 entrants", "next Swiss round", "pair a Swiss round"],

@@ -38,7 +38,7 @@ def situation(client):
         "entrants": ["Ali", "Bahar", "Cyrus", "Dara"]}).get_json()
     client.get(tournament["director_url"])
     return {"game_id": game["id"], "tournament_id": tournament["id"], "number": "1",
-            "match_id": "1", "action": "card"}
+            "match_id": "1", "action": "card", "side": "0"}
 
 
 @pytest.mark.parametrize("junk", JUNK)

@@ -161,6 +161,7 @@ def fillings(app, world: World, rule) -> list[dict[str, Any]]:
     }
     alone = {
         "game_id": [g for g, _count in games] + [MISSING],
+        "side": [0, 1, 99],
         "tournament_id": [*world.directors, MISSING],
         "name": [*names, MISSING],
         "game": [*GAMES, MISSING],

@@ -37,7 +37,7 @@ def write_routes(app) -> list[tuple[str, str, str]]:
         if "game_id" not in rule.arguments:
             continue
         for method in sorted((rule.methods or set()) & WRITES):
-            values = {name: 1 if name == "number" else "x" for name in rule.arguments}
+            values = {name: 1 if name in ("number", "side") else "x" for name in rule.arguments}
             values["game_id"] = "GAME"
             found.append((method, rule.build(values)[1], rule.endpoint))
     return found
@@ -92,7 +92,7 @@ def test_player_names_with_html_are_text_on_every_page(client):
     pages = ["/", "/games/new", f"/games/deleted?game={game['id']}"]
     for rule in client.application.url_map.iter_rules():
         if "GET" in (rule.methods or ()) and "game_id" in rule.arguments:
-            values = {name: 1 if name == "number" else "x" for name in rule.arguments}
+            values = {name: 1 if name in ("number", "side") else "x" for name in rule.arguments}
             pages.append(rule.build({**values, "game_id": game["id"]})[1])
     shown = 0
     for url in pages:

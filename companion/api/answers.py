@@ -267,7 +267,7 @@ class TournamentWithKey(Tournament):
     director_url: Url
 
 
-By = Literal["director", "scorer", "side", "system"]
+By = Literal["director", "scorer", "side", "system", "seats"]
 
 
 class Event(Answer):
@@ -361,3 +361,34 @@ class PlayerRecord(Answer):
 
 class Players(Answer):
     players: list[PlayerRecord]
+
+
+# Every seat enters its own --------------------------------------------------------------
+
+class SeatLink(Answer):
+    side: Side
+    name: str
+    key: str = Field(description="The seat's key (shown once): it writes its side's part only")
+    url: Url
+
+
+class Seats(Answer):
+    seats: list[SeatLink]
+
+
+class SeatsEntering(Answer):
+    """The hand being entered at the seats: what each side sent, who is still counting; and
+    once every side has sent a hand the rules refuse, the sentence and the sides to recount."""
+
+    hand: Int
+    waiting_for: list[Side]
+    entries: dict[str, Object] = Field(description="Per side (its number), what it sent")
+    error: str | MISSING = MISSING
+    sides: list[Side] | MISSING = MISSING
+
+
+class SeatsRefused(Answer):
+    """Together the seats' figures break the pack: each side's figure in one sentence."""
+
+    error: str
+    sides: list[Side]

@@ -292,3 +292,29 @@ class MatchResult(Body):
     clear: Any = Field(default=MISSING,
                        description="true: the games decide again (anything else: no)")
     cascade: Any = Field(default=MISSING, description=CASCADE)
+
+
+class SeatValues(Body):
+    """One side's part of the hand (the fields of its game's seats: services refuse another)."""
+
+    points: Count | MISSING = Field(default=MISSING, description=(
+        "Shlla'at, Ghârat, Shelem: the points of the seat's pile (Shelem: its team's)."))
+    cards: Count | MISSING = MISSING
+    jacks: Count | MISSING = MISSING
+    aces: Count | MISSING = MISSING
+    basras: Count | MISSING = MISSING
+    two_of_clubs: bool | MISSING = MISSING
+    ten_of_diamonds: bool | MISSING = MISSING
+    bid: Int | Literal["shelem_double"] | MISSING = Field(default=MISSING, description=(
+        "Shelem: the bid, sent by the bidding team only."))
+    cheating: Literal["us", "them"] | None | MISSING = Field(default=MISSING, description=(
+        "Shelem: the team caught cheating in the hand, this seat's own (\"us\") or the other "
+        "(\"them\"); left out: nobody. Both teams must say the same, else 422 "
+        "(docs/rulings-cheating.md)."))
+
+
+class SeatEntry(Body):
+    """A seat's part of the hand being entered."""
+
+    hand: Count = Field(description="The number of the hand being entered.")
+    values: SeatValues

@@ -37,7 +37,7 @@ from . import bodies as b
 from .blueprint import bp
 from .referee import verdict_of
 
-EDITOR, DIRECTOR, SIDE = "edit_key", "director_key", "side_key"
+EDITOR, DIRECTOR, SIDE, SEAT = "edit_key", "director_key", "side_key", "seat_key"
 IDEMPOTENCY_KEY = {
     "name": "Idempotency-Key", "in": "header", "required": False,
     "description": "Any text chosen by the client: a retry with the same key and the same "
@@ -57,7 +57,8 @@ GAME_IDS = {
 LOCATION = {"Location": {"description": "where to read it", "required": True,
                          "schema": {"type": "string"}}}
 BOUNDED_ID = {"type": "integer", "minimum": 0, "maximum": 2**31 - 1}  # as ids are stored
-PATH_SCHEMAS = {"number": BOUNDED_ID, "match_id": BOUNDED_ID, "entrant_id": BOUNDED_ID}
+PATH_SCHEMAS = {"number": BOUNDED_ID, "match_id": BOUNDED_ID, "entrant_id": BOUNDED_ID,
+                "side": BOUNDED_ID}
 REF = "#/components/schemas/{model}"
 Shape = type[BaseModel]
 
@@ -110,6 +111,8 @@ class Op:
     errors: tuple[int, ...] = ()  # answers beside the ones that follow from the rest
     location: bool = False  # the success answer carries a Location header
     example: dict[str, Any] | None = None  # a body that succeeds (seeded ids and keys aside)
+    # Other answers than the success and the errors: (status, body, what it means).
+    also: tuple[tuple[int, Shape, str], ...] = ()
 
     def statuses(self) -> set[int]:
         """Every status this operation answers besides its success."""
@@ -157,6 +160,16 @@ OPERATIONS: list[Op] = [
        location=True),
     Op("post", G + "/key", "Rotate the edit key: old links stop working", a.NewKey,
        key=EDITOR),
+    Op("post", G + "/seats", "Every seat enters its own: one link per side (a new call "
+       "replaces them)", a.Seats, status=201, key=EDITOR),
+    Op("get", G + "/seats", "The hand being entered at the seats: what each side sent, who "
+       "is still counting", a.SeatsEntering),
+    Op("put", G + "/seats/{side}", "A side's own part of the hand being entered (its seat key, "
+       "or the edit key): 202 while others count", a.SeatsEntering, status=202, key=SEAT,
+       body=b.SeatEntry, example={"hand": 1, "values": {"points": 60}},
+       also=((201, a.Game, "Every side has sent: the hand is saved, here is the game"),
+             (422, a.SeatsRefused, "Together the figures break the pack: nothing saved, "
+                                   "each side may send again"))),
     Op("get", G + "/export", "Export a game as JSON: players, rules, hands, history",
        Export),
     Op("post", "/games/import", "Import a JSON export as a new game", a.GameWithKey,
@@ -217,7 +230,8 @@ def _json(schema: JsonSchemaValue) -> dict[str, Any]:
 
 
 def _responses(op: Op, refs: dict[Shape, JsonSchemaValue]) -> dict[str, Any]:
-    success: dict[str, Any] = {"description": "OK" if op.status == 200 else "Created",
+    said = {200: "OK", 201: "Created", 202: "Accepted: waiting for the others"}[op.status]
+    success: dict[str, Any] = {"description": said,
                                "content": _json(refs[op.answer])}
     if op.location:
         success["headers"] = LOCATION
@@ -231,6 +245,8 @@ def _responses(op: Op, refs: dict[Shape, JsonSchemaValue]) -> dict[str, Any]:
         elif code == 409:
             error = refs[a.Conflict]
         responses[str(code)] = {"description": ANSWERS[code], "content": _json(error)}
+    for code, shape, description in op.also:
+        responses[str(code)] = {"description": description, "content": _json(refs[shape])}
     if "303" in responses:
         responses["303"] = {"description": ANSWERS[303], "headers": LOCATION}
     return responses
@@ -280,7 +296,9 @@ def _referee_op(spec: GameSpec[Any, Any], name: str, judge: Judge[Any]) -> Op:
 def components(operations: list[Op]) -> tuple[dict[Shape, JsonSchemaValue], dict[str, Any]]:
     """Each answer's and body's model as a reference, and the schemas they refer to: answers
     as they are written (serialization), bodies as they are read (validation)."""
+    also: set[Shape] = {shape for op in operations for _code, shape, _said in op.also}
     answers: set[Shape] = {op.answer for op in operations} | {a.Error, a.Stale, a.Conflict}
+    answers |= also
     bodies: set[Shape] = {op.body for op in operations if op.body} | {
         spec.hand_body for spec in GAMES.values() if spec.hand_body}
     models: list[tuple[Shape, JsonSchemaMode]] = [
@@ -318,7 +336,9 @@ def document() -> dict[str, Any]:
                 DIRECTOR: {"type": "http", "scheme": "bearer",
                            "description": "a tournament's director key"},
                 SIDE: {"type": "http", "scheme": "bearer",
-                       "description": "a side's confirmation key, or the director key"}}},
+                       "description": "a side's confirmation key, or the director key"},
+                SEAT: {"type": "http", "scheme": "bearer",
+                       "description": "a seat's key (its own side only), or the edit key"}}},
         "paths": paths,
     }
 

@@ -42,6 +42,7 @@ from .cards import DECK_52, Card, parse_cards
 from .messages import N_, Msg, N_plural, RuleError, msg, msgn, side_label
 from .progress import check_index, play_to_target
 from .scores import GameState, HandScore, Line
+from .seats import SeatForm
 from .situation import required
 from .spec import BoardKind, GameSpec, HandForm, QuickForm, RecordColumn, Referee, Situation
 
@@ -496,7 +497,8 @@ SPEC = GameSpec(
     hand_body=BasraHandBody,
     extras=BasraExtras,
     play_along=basra_playalong,
-    hand_form=HandForm(QuickForm.BASRA, deck=lambda _rules: DECK_52, marks_basras=True),
+    hand_form=HandForm(QuickForm.BASRA, deck=lambda _rules: DECK_52, marks_basras=True,
+                       seat=SeatForm.BASRA),
     blurb=N_("Fishing game of Egypt, Jordan, Yemen and Lebanon: sums, jacks, the seven of "
              "diamonds and basra bonuses."),
     referee_title=N_("Basra referee"),

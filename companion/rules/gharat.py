@@ -28,6 +28,7 @@ from .messages import N_, Msg, N_plural, Problems, RuleError, msg, sentences
 from .options import Option, Rules
 from .progress import check_index, play_to_target
 from .scores import GameState, HandScore
+from .seats import SeatForm
 from .situation import claimed, required
 from .spec import BoardKind, GameSpec, HandForm, QuickForm, Referee, Situation
 
@@ -392,7 +393,7 @@ SPEC = GameSpec(
     # Hands need not use every card (what stays in the play pile scores for nobody), so no
     # count follows from the others.
     hand_form=HandForm(QuickForm.FISHING, deck=lambda _rules: DECK_52, values=VALUES,
-                       points_exact=EXACT),
+                       points_exact=EXACT, seat=SeatForm.POINTS),
     blurb=N_("Iranian single-pile fishing game where piles are looted."),
     referee_title=N_("Ghârat referee"),
     referee=Referee(BoardKind.TOP, {"capture": referee_capture}, REFEREE_SUMMARY, seats=4),

@@ -29,6 +29,7 @@ from .messages import N_, Msg, Problems, RuleError, msg, side_label
 from .options import Option, Rules
 from .progress import play_to_target
 from .scores import GameState, HandScore, Line
+from .seats import SeatForm
 from .situation import flag, require, required
 from .spec import (
     BoardKind,
@@ -810,7 +811,8 @@ SPEC = GameSpec(
     hand_body=ShelemHand,
     extras=ShelemExtras,
     leader_role=N_("Bids first"),
-    hand_form=HandForm(QuickForm.SHELEM),  # a bid and points: no cards to enter
+    # a bid and points: no cards to enter
+    hand_form=HandForm(QuickForm.SHELEM, seat=SeatForm.SHELEM, pack=pack_total),
     blurb=N_("Iranian bidding trick-taking game for two teams: made and failed bids, Yâsâ, "
              "Shelem."),
     referee_title=N_("Shelem referee"),

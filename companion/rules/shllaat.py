@@ -39,6 +39,7 @@ from .messages import N_, Msg, N_plural, Problems, RuleError, msg
 from .options import Option, Rules
 from .progress import check_index, play_to_target
 from .scores import GameState, HandScore
+from .seats import SeatForm
 from .situation import claimed, flag, required
 from .spec import BoardKind, GameSpec, HandForm, QuickForm, Referee, Situation
 
@@ -438,7 +439,7 @@ SPEC = GameSpec(
     dealer_matters=False,  # "It doesn't matter who deals": the first player rotates
     # The last player's other cards are what the deck leaves.
     hand_form=HandForm(QuickForm.FISHING, deck=lambda rules: DECKS[rules.deck], values=VALUES,
-                       follows="others", points_exact=EXACT),
+                       follows="others", points_exact=EXACT, seat=SeatForm.POINTS),
     blurb=N_("Sudanese fishing game: capture from the pool and from the other players' "
              "piles."),
     referee_title=N_("Shlla'at referee"),

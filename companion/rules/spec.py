@@ -17,6 +17,7 @@ from .messages import N_, Msg, RuleError, msg
 from .options import Option, OptionValue, Rules, check_rules_type, resolve_rules
 from .progress import in_game
 from .scores import GameState, HandScore
+from .seats import ASSEMBLE, SeatForm
 
 R = TypeVar("R", bound=Rules)  # a game's own rules: BasraRules, ShelemRules...
 R_in = TypeVar("R_in", bound=Rules, contravariant=True)
@@ -60,6 +61,26 @@ class HandForm(Generic[R]):
     # Hands can also be written down as each player's points, as the players count their
     # piles: None, or whether those points add up to exactly the pack's (else at most).
     points_exact: bool | None = None
+    # What one side enters at its seat when every seat enters its own (None: no seats), and
+    # the points a hand holds when the counts do not say it (Shelem's pack with its tricks).
+    seat: SeatForm | None = None
+    pack: Callable[[R], int] | None = None
+
+    def pack_points(self, rules: R) -> int:
+        """The points one hand holds: the whole pack's."""
+        if self.pack is not None:
+            return self.pack(rules)
+        if self.values is None or self.deck is None:
+            return 0
+        return self.values.in_pack(self.deck(rules))
+
+    def assemble(self, rules: R, entries: Sequence[Mapping[str, Any]],
+                 names: Sequence[str]) -> dict[str, Any]:
+        """The written hand the seats' entries make (seats.SeatsRefused when they break the
+        pack); the game's `read_hand` still reads it."""
+        assert self.seat is not None  # asked only of a game with seats
+        return ASSEMBLE[self.seat](entries, names, self.pack_points(rules),
+                                   bool(self.points_exact))
 
     @property
     def has_points(self) -> bool:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from ..rules.messages import Msg
 
 DIRECTOR, SCORER, SIDE, SYSTEM = "director", "scorer", "side", "system"
+SEATS = "seats"  # a hand every seat entered its own part of (services/seats.py)
 
 
 @dataclass

@@ -46,6 +46,8 @@ _GAME = {
 def describe(event: GameEvent) -> Msg:
     """What the change did, as one sentence; the tournament director's change says so."""
     said = _describe(event)
+    if event.by == "seats":
+        return msg(N_("{change} (entered at the seats)"), change=said)
     return msg(N_("{change} (by the director)"), change=said) if event.by == "director" else said
 
 

@@ -15,6 +15,7 @@
   let heardAt = 0;
   let pushing = false; // a fetch this script asks for, not a poll
   let behind = false; // a change was announced and the board has not come back yet
+  let again = false; // another change was announced while that fetch was on its way
 
   function containers() {
     return document.querySelectorAll("[data-live]");
@@ -27,6 +28,9 @@
   }
 
   function refresh() {
+    // A fetch on its way may have left before this change, and htmx drops a request queued
+    // behind it once its answer replaces the container: fetch once more when it is in.
+    if (behind) again = true;
     containers().forEach(function (elt) {
       const path = elt.getAttribute("hx-get");
       if (!path || !window.htmx) return;
@@ -104,7 +108,12 @@
   });
   function caughtUp(event) {
     const elt = event.detail.elt || event.target;
-    if (elt && elt.hasAttribute && elt.hasAttribute("data-live")) behind = false;
+    if (!elt || !elt.hasAttribute || !elt.hasAttribute("data-live")) return;
+    behind = false;
+    if (again) {
+      again = false;
+      setTimeout(refresh, 0); // once the new container is in place
+    }
   }
   // The new board is in (htmx:load), or the answer was "nothing new" (a 204).
   document.addEventListener("htmx:load", caughtUp);

@@ -139,8 +139,10 @@ def mutate(session: Session, game_id: str, expected_version: int | None,
 
 
 def _by() -> str:
-    """Who made the change, when it is not the game's own scorer: a tournament's director."""
-    return acting.DIRECTOR if acting.current().by == acting.DIRECTOR else ""
+    """Who made the change, when it is not the game's own scorer: a tournament's director,
+    or the seats (each side entered its own part of the hand)."""
+    by = acting.current().by
+    return by if by in (acting.DIRECTOR, acting.SEATS) else ""
 
 
 def check_hand_count(count: int, field: str = "hand") -> None:

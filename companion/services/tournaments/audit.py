@@ -111,7 +111,7 @@ _WHAT = {
 # Events whose words depend on what they did: the action, then this field of `after`.
 _DETAIL = {"clock": "action", "check_in": "checked_in"}
 _BY = {acting.DIRECTOR: N_("the director"), acting.SCORER: N_("the scorer"),
-       acting.SIDE: N_("a side"), acting.SYSTEM: N_("Companion")}
+       acting.SIDE: N_("a side"), acting.SYSTEM: N_("Companion"), acting.SEATS: N_("the seats")}
 
 
 # A table's change: `game` is the game's number in the match, `hand` the (first) hand's.
