@@ -92,6 +92,7 @@ def _register_blueprints(app: Flask) -> None:
     from .views.tournament_extras import bp as tournament_extras_bp
     from .views.tournament_hall import bp as tournament_hall_bp
     from .views.tournament_keys import bp as tournament_keys_bp
+    from .views.tournament_round_fixes import bp as tournament_round_fixes_bp
     from .views.tournaments import bp as tournaments_bp
 
     app.register_blueprint(home_bp)
@@ -106,6 +107,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(share_bp)
     app.register_blueprint(tournaments_bp)
     app.register_blueprint(tournament_keys_bp)
+    app.register_blueprint(tournament_round_fixes_bp)
     app.register_blueprint(paper_bp)
     app.register_blueprint(tournament_extras_bp)
     app.register_blueprint(tournament_hall_bp)

@@ -13,7 +13,8 @@ BODILESS = {("post", "/games/{game_id}/restore"), ("post", "/games/{game_id}/key
             ("post", "/games/{game_id}/rematch"), ("post", "/tournaments/{tournament_id}/rounds"),
             ("delete", "/games/{game_id}"), ("post", "/tournaments/{tournament_id}/key"),
             ("post", "/tournaments/{tournament_id}/matches/{match_id}/side-keys"),
-            ("post", "/tournaments/{tournament_id}/restore"), ("post", "/games/{game_id}/seats")}
+            ("post", "/tournaments/{tournament_id}/restore"), ("post", "/games/{game_id}/seats"),
+            ("delete", "/tournaments/{tournament_id}/rounds/{number}")}
 # A seat's part answers 202 while others count, 201 with the game once the hand is saved.
 TWO_SUCCESSES = {("put", "/games/{game_id}/seats/{side}"): ["201", "202"]}
 

@@ -55,6 +55,7 @@ RULE_CHECKED = {
         f"{STATE}; places that depend on the match's sides and format",
     "post_tournaments_tournament_id_matches_match_id_confirm": STATE,
     "post_tournaments_tournament_id_entrants_entrant_id_withdraw": STATE,
+    "post_tournaments_tournament_id_rounds_number_swap": f"{STATE}; entrants of the tournament",
 }
 
 
@@ -83,8 +84,9 @@ def _entrant(client, tournament_id: str) -> int:
     return client.get(f"/api/v1/tournaments/{tournament_id}").get_json()["entrants"][0]["id"]
 
 
-def _tournament(client, rounds: int, **settings: object) -> tuple[str, str, int | None]:
-    body = {"name": "Fuzz", "game": "basra", "format": "round_robin",
+def _tournament(client, rounds: int, format: str = "round_robin",
+                **settings: object) -> tuple[str, str, int | None]:
+    body = {"name": "Fuzz", "game": "basra", "format": format,
             "entrants": ["Ali", "Bahar", "Cyrus", "Dara"], "settings": settings}
     tournament = client.post("/api/v1/tournaments", json=body).get_json()
     match = None
@@ -123,6 +125,7 @@ def _settings(client) -> dict[str, dict[str, object]]:
     played, director, match = _tournament(client, rounds=1)
     fresh, fresh_director, _ = _tournament(client, rounds=0)
     rekeyed, rekeyed_director, _ = _tournament(client, rounds=0)
+    swiss, swiss_director, _ = _tournament(client, rounds=1, format="swiss")
     confirming, confirming_director, confirming_match = _tournament(
         client, rounds=1, confirm_results=True)
     targets = {  # operation: (path parameters, key)
@@ -157,6 +160,8 @@ def _settings(client) -> dict[str, dict[str, object]]:
         "post_tournaments_tournament_id_entrants_entrant_id_withdraw":
             ({"tournament_id": played, "entrant_id": _entrant(client, played)}, director),
         "get_tournaments_tournament_id_history": ({"tournament_id": played}, director),
+        "post_tournaments_tournament_id_rounds_number_swap":
+            ({"tournament_id": swiss, "number": 1}, swiss_director),
     }
     settings: dict[str, dict[str, object]] = {}
     for operation, (parameters, key) in targets.items():

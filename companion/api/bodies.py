@@ -252,6 +252,15 @@ class CheckIn(Body):
     checked_in: bool
 
 
+EntrantId = Annotated[int, Field(ge=0, le=2**31 - 1)]  # as ids are stored
+
+
+class SwapEntrants(Body):
+    entrants: Annotated[list[EntrantId], Field(
+        min_length=2, max_length=2,
+        description="the ids of the two entrants who change seats in the round")]
+
+
 class SetClock(Body):
     minutes: Annotated[int, Field(ge=1, le=MAX_MINUTES)] | MISSING = Field(
         default=MISSING, description="start the round's clock with this many minutes")

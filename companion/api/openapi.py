@@ -200,6 +200,11 @@ OPERATIONS: list[Op] = [
        "change, withdrawal and late entry, newest first", a.History, key=DIRECTOR),
     Op("post", T + "/rounds", "Pair the next round and create its games", a.Round,
        status=201, key=DIRECTOR, errors=(429,)),
+    Op("post", T + "/rounds/{number}/swap", "Two entrants change seats in the last round "
+       "(a Swiss's, or a knockout's round 1) before either table has a hand", a.Tournament,
+       key=DIRECTOR, body=b.SwapEntrants, errors=(409,), example={"entrants": [1, 2]}),
+    Op("delete", T + "/rounds/{number}", "Take back the last round while no table has a "
+       "hand: its tables, games and keys go", a.Tournament, key=DIRECTOR, errors=(409,)),
     Op("post", T + "/key", "A new director key (and new table keys): the old ones stop "
        "working", a.TournamentWithKey, key=DIRECTOR),
     Op("put", T + "/matches/{match_id}/result",

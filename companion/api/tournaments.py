@@ -19,7 +19,7 @@ from ..pages.tournament_access import (
 from ..rules.messages import N_, RuleError, msg
 from ..rules.situation import require
 from ..services import acting, confirmations, crosstable, tournaments
-from ..services.tournaments import checkin, clock, deletion
+from ..services.tournaments import checkin, clock, deletion, round_fixes
 from . import answers as a
 from . import bodies as b
 from .blueprint import bp
@@ -83,6 +83,23 @@ def next_round(tournament_id: str) -> ResponseReturnValue:
     tournament = tournaments.next_round(get_session(), tournament_id)
     body = tournament_json(tournament, key)
     return jsonify(with_warnings(body.rounds[-1]).plain()), 201
+
+
+@bp.post("/tournaments/<tournament_id>/rounds/<int:number>/swap")
+def swap_entrants(tournament_id: str, number: int) -> ResponseReturnValue:
+    """Two entrants change seats in the last round, before either table has a hand."""
+    key = require_director(tournament_id)
+    tournament = round_fixes.swap(get_session(), tournament_id, number,
+                                  require(json_body(b.SwapEntrants), "entrants"))
+    return jsonify(tournament_json(tournament, key).plain())
+
+
+@bp.delete("/tournaments/<tournament_id>/rounds/<int:number>")
+def take_back_round(tournament_id: str, number: int) -> ResponseReturnValue:
+    """The last round is taken back while no table has a hand."""
+    key = require_director(tournament_id)
+    tournament = round_fixes.take_back(get_session(), tournament_id, number)
+    return jsonify(tournament_json(tournament, key).plain())
 
 
 @bp.post("/tournaments/<tournament_id>/entrants/<int:entrant_id>/withdraw")

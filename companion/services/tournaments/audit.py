@@ -55,6 +55,19 @@ def result_on_record(session: Session, match_id: int) -> dict[str, Any] | None:
     return event.after if event and event.action in RESULT_ACTIONS else None
 
 
+def round_settings(session: Session, tournament_id: str,
+                   number: int) -> dict[str, Any] | None:
+    """The settings pairing round `number` last found, as its event keeps them; None when
+    it kept none (paired before they were kept)."""
+    events = session.exec(select(TournamentEvent)
+                          .where(TournamentEvent.tournament_id == tournament_id,
+                                 TournamentEvent.action == "round")
+                          .order_by(col(TournamentEvent.id).desc()))
+    event = next((e for e in events if (e.after or {}).get("round") == number), None)
+    kept = (event.before or {}).get("settings") if event else None
+    return dict(kept) if isinstance(kept, dict) else None
+
+
 def history(session: Session, tournament_id: str) -> list[TournamentEvent]:
     """Every event, newest first."""
     return list(session.exec(select(TournamentEvent)
@@ -69,6 +82,9 @@ _WHAT = {
     "entrants": N_("Entrants added: {added}"),
     "late_entry": N_("Late entrants added: {added}"),
     "round": N_("Round {paired} paired"),
+    "round_taken_back": N_("Round {paired} taken back: its tables are gone, to be paired "
+                           "again"),
+    "swap": N_("Seats swapped in round {paired}"),
     "result": N_("Result: {outcome}"),
     "correction": N_("Result corrected: {outcome} (was: {previous})"),
     "clear_result": N_("Result set by hand removed: the games decide ({outcome})"),

@@ -29,6 +29,9 @@ def next_round(session: Session, tournament_id: str) -> TournamentView:
     bump(session, tournament.row)
     if not tournament.started and tournament.settings.get("check_in"):
         checkin.mark_absent(session, tournament)
+    # Kept in round 1's event: taking it back puts back what its pairing filled in.
+    before = None if tournament.started else {"settings": {
+        k: tournament.row.settings[k] for k in ("rounds", "plan") if k in tournament.row.settings}}
     number, tables = _pairings(tournament)
     round_id = _round_id(session, tournament, number)
     for table, sides, third in tables:
@@ -40,7 +43,7 @@ def next_round(session: Session, tournament_id: str) -> TournamentView:
             walk_over(session, tournament.row, match, tournament.withdrawn)
         settle(session, tournament.row, match)  # its first game
     audit.record(session, tournament.row, "round", by=acting.DIRECTOR,
-                 after={"round": number, "tables": len(tables)})
+                 before=before, after={"round": number, "tables": len(tables)})
     note = tournament.seating_note()
     if note:
         acting.warn(note)
