@@ -114,6 +114,15 @@ def client(app):
     return app.test_client()
 
 
+@pytest.fixture
+def csrf_app(db_url):
+    """An app that checks forms' CSRF tokens, as production does."""
+    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "csrf-test",
+                      "WTF_CSRF_ENABLED": True, "RATELIMIT_ENABLED": False})
+    yield app
+    app.extensions["engine"].dispose()
+
+
 @pytest.fixture(scope="session")
 def worker_id(request) -> str:
     return getattr(request.config, "workerinput", {}).get("workerid", "main")

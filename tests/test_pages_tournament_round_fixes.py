@@ -8,10 +8,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
-from companion import create_app
-
 from .helpers import create_tournament, desk, director, next_round, play, sweep
 
 FIVE = ["Ali", "Bahar", "Cyrus", "Dara", "Elham"]
@@ -94,14 +90,6 @@ def test_the_fixes_in_arabic_and_persian_with_the_readers_digits(client):
     page = desk(client, t)
     assert "اصلاح دور ۱ پیش از شروع…" in page
     assert "پس گرفتن این دور" in page
-
-
-@pytest.fixture
-def csrf_app(db_url):
-    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "csrf-test",
-                      "WTF_CSRF_ENABLED": True, "RATELIMIT_ENABLED": False})
-    yield app
-    app.extensions["engine"].dispose()
 
 
 def test_the_fixes_without_the_forms_token_change_nothing(csrf_app):

@@ -9,7 +9,6 @@ import uuid
 
 import pytest
 
-from companion import create_app
 from companion.pages.access import COOKIE_PREFIX
 
 from .helpers import HAND, PLAYERS, add_hand, bearer, client_at, create_game, limited_app
@@ -116,14 +115,6 @@ def test_csv_export_keeps_formula_like_names_as_text(client):
 
 
 # CSRF ---------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def csrf_app(db_url):
-    app = create_app({"TESTING": True, "DATABASE_URL": db_url, "SECRET_KEY": "csrf-test",
-                      "WTF_CSRF_ENABLED": True, "RATELIMIT_ENABLED": False})
-    yield app
-    app.extensions["engine"].dispose()
 
 
 def test_form_post_without_csrf_token_is_refused_and_changes_nothing(csrf_app):

@@ -23,13 +23,18 @@ def seat_phone(browser, locale):
     return page
 
 
-def test_three_phones_enter_one_hand_and_it_appears_for_the_scorer(browser, page, live_server):
-    game = api(live_server + "/api/v1/games",
-               {"game": "shllaat", "players": ["Ali", "Bahar", "Cyrus"]})
+def handed_out(page, game) -> list[str]:
+    """The scorer hands out seat links from the game page: their addresses."""
     page.goto(game["edit_url"])
     page.click("#every-seat")
     page.get_by_role("button", name="Hand out seat links").click()
-    links = page.locator(".seat-links a").evaluate_all("links => links.map(a => a.href)")
+    return page.locator(".seat-links a").evaluate_all("links => links.map(a => a.href)")
+
+
+def test_three_phones_enter_one_hand_and_it_appears_for_the_scorer(browser, page, live_server):
+    game = api(live_server + "/api/v1/games",
+               {"game": "shllaat", "players": ["Ali", "Bahar", "Cyrus"]})
+    links = handed_out(page, game)
     assert len(links) == 3
     phones = [seat_phone(browser, locale) for locale, _typed, _shown in SEATS]
     ARTIFACTS.mkdir(exist_ok=True)
@@ -89,10 +94,7 @@ HAND_TWO = {"en": "2", "ar": "٢", "fa": "۲"}
 def test_four_phones_at_once_in_en_ar_fa(browser, page, live_server):
     game = api(live_server + "/api/v1/games",
                {"game": "shllaat", "players": ["Ali", "Bahar", "Cyrus", "Dara"]})
-    page.goto(game["edit_url"])
-    page.click("#every-seat")
-    page.get_by_role("button", name="Hand out seat links").click()
-    links = page.locator(".seat-links a").evaluate_all("links => links.map(a => a.href)")
+    links = handed_out(page, game)
     assert len(links) == 4
     phones = [seat_phone(browser, locale) for locale, _typed, _shown in FOUR]
     for phone, link, (locale, typed, _shown) in zip(phones, links, FOUR, strict=True):
