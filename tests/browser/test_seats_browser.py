@@ -24,11 +24,13 @@ def seat_phone(browser, locale):
 
 
 def handed_out(page, game) -> list[str]:
-    """The scorer hands out seat links from the game page: their addresses."""
+    """The scorer hands out seat links from the game page: their addresses, once shown."""
     page.goto(game["edit_url"])
     page.click("#every-seat")
     page.get_by_role("button", name="Hand out seat links").click()
-    return page.locator(".seat-links a").evaluate_all("links => links.map(a => a.href)")
+    links = page.locator(".seat-links a")
+    expect(links).to_have_count(len(game["players"]))
+    return links.evaluate_all("links => links.map(a => a.href)")
 
 
 def test_three_phones_enter_one_hand_and_it_appears_for_the_scorer(browser, page, live_server):
