@@ -451,11 +451,6 @@ class Server:
         except urllib.error.HTTPError as error:
             return error.code, json.loads(error.read() or b"null")
 
-    def pids(self, needle: str) -> set[str]:
-        """Worker pids whose access-log lines contain `needle`."""
-        lines = self.log.read_text().splitlines()
-        return {line.split()[0] for line in lines if needle in line and line.startswith("<")}
-
     def kill(self) -> None:
         """SIGKILL the master and every worker at once: no shutdown code runs."""
         os.killpg(self.process.pid, signal.SIGKILL)
