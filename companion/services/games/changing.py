@@ -17,11 +17,10 @@ from sqlalchemy import delete, func, update
 from sqlmodel import Session, col, select
 
 from ...models import Game, GameEvent, Hand, IdempotentRequest, utcnow
-from ...rules.catalogue import get_game
 from ...rules.messages import N_, Msg, RuleError, each_problem, msg, naming
 from ...rules.scores import GameState
 from .. import acting, boards
-from .reading import GameNotFound, GameView, compute, load_game, stored_hands
+from .reading import GameNotFound, GameView, compute, load_game, view_of
 
 TRIM = "delete_after_end"  # one change deleting every hand played after the game ended
 SETTINGS = "settings"  # players renamed or the target changed: no hand moves
@@ -188,8 +187,7 @@ def lock(session: Session, game_id: str) -> Game:
 def open_change(session: Session, game_id: str) -> GameView:
     """The game, locked for a change (`lock`) and read once, for the caller to check the
     key on and hand to `mutate`; any refusal before `mutate` rolls the bump back."""
-    row = lock(session, game_id)
-    return GameView(row, get_game(row.game), stored_hands(session, game_id))
+    return view_of(session, lock(session, game_id))
 
 
 def _checked_state(game: GameView, change: Change) -> GameState:

@@ -66,9 +66,12 @@ def load_game(session: Session, game_id: str) -> GameView:
     row = session.get(Game, game_id, populate_existing=True)
     if row is None or row.deleted_at is not None:
         raise GameNotFound(game_id)
-    spec = get_game(row.game)
-    hands = stored_hands(session, game_id)
-    return GameView(row, spec, hands)
+    return view_of(session, row)
+
+
+def view_of(session: Session, row: Game) -> GameView:
+    """The game of a row already read: its spec and its hands."""
+    return GameView(row, get_game(row.game), stored_hands(session, row.id))
 
 
 def stored_hands(session: Session, game_id: str) -> list[dict[str, Any]]:
