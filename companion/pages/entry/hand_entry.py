@@ -103,15 +103,19 @@ class HandEntry:
         """The hand scored as hand `hand_number` of the game (Basra carries count)."""
         return self._scored[0]
 
+    @cached_property
+    def _problems(self) -> tuple[list[Msg], dict[str, list[Msg]]]:
+        return problems(self.game, self._scored[1])
+
     @property
     def problems(self) -> list[Msg]:
         """The sentences of what is missing or impossible, players named."""
-        return problems(self.game, self._scored[1])[0]
+        return self._problems[0]
 
     @property
     def invalid(self) -> dict[str, list[Msg]]:
         """Those sentences by the form field they are about."""
-        return problems(self.game, self._scored[1])[1]
+        return self._problems[1]
 
     @property
     def tallies(self) -> list[int | None]:
