@@ -47,7 +47,7 @@ def swap(session: Session, tournament_id: str, number: int, entrants: Any) -> To
                                "change nothing."), first=tournament.names[first],
                             second=tournament.names[second]), "entrants")
     for view in (one, other):
-        _not_started(view, "swap")
+        _refuse_started(view, "swap")
     acting.current().by = acting.DIRECTOR
     bump(session, tournament.row)
     audit.record(session, tournament.row, "swap", by=acting.DIRECTOR,
@@ -66,7 +66,7 @@ def take_back(session: Session, tournament_id: str, number: int) -> TournamentVi
     tournament = load(session, tournament_id)
     tables = _last_round(tournament, number)
     for view in tables:
-        _not_started(view, "take_back")
+        _refuse_started(view, "take_back")
     acting.current().by = acting.DIRECTOR
     bump(session, tournament.row)
     audit.record(session, tournament.row, "round_taken_back", by=acting.DIRECTOR,
@@ -135,7 +135,7 @@ def _table_of(tables: list[MatchView], entrant: int, tournament: TournamentView)
     return found
 
 
-def _not_started(view: MatchView, change: str) -> None:
+def _refuse_started(view: MatchView, change: str) -> None:
     """409 when the table has a hand or a result (a bye's or a walkover's is no start)."""
     if not view.started:
         return
