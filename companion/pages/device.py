@@ -17,8 +17,7 @@ from werkzeug.wrappers import Response
 
 from ..models_tournament import Tournament
 from ..services import games
-from .access import KEY_COOKIE_MAX_AGE, held_keys
-from .tournament_access import COOKIE_PREFIX as DIRECTOR_PREFIX
+from .access import DIRECTOR_COOKIE_PREFIX, KEY_COOKIE_MAX_AGE, held_keys
 
 SEEN_GAMES, SEEN_TOURNAMENTS = "seen_games", "seen_tournaments"
 KEEP = 60  # ids per cookie, newest first: a cookie holds at most 4 KB
@@ -60,8 +59,8 @@ def game_ids() -> list[str]:
 
 def tournament_ids() -> list[str]:
     """Tournaments this device directs or followed."""
-    directed = [name.removeprefix(DIRECTOR_PREFIX) for name in request.cookies
-                if name.startswith(DIRECTOR_PREFIX)]
+    directed = [name.removeprefix(DIRECTOR_COOKIE_PREFIX) for name in request.cookies
+                if name.startswith(DIRECTOR_COOKIE_PREFIX)]
     return [i for i in dict.fromkeys([*_seen(SEEN_TOURNAMENTS), *directed]) if ID.fullmatch(i)]
 
 

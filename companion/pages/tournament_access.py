@@ -25,12 +25,11 @@ from .access import presented_key as game_key
 # A director key presented at another tournament's table: it never opened it, so not "replaced".
 OTHER_DIRECTOR = N_("That is another tournament's director key: it does not open this table's "
                     "game.")
-COOKIE_PREFIX = DIRECTOR_COOKIE_PREFIX
 
 
 def presented_key(tournament_id: str) -> str | None:
     """The director key as this request presents it."""
-    return bearer_or_cookie(COOKIE_PREFIX + tournament_id)
+    return bearer_or_cookie(DIRECTOR_COOKIE_PREFIX + tournament_id)
 
 
 def director_key(tournament_id: str) -> str | None:

@@ -16,9 +16,8 @@ from ..i18n import num, render_msg
 from ..limits import creates, refuse_key
 from ..models_tournament import Tournament
 from ..pages import device
-from ..pages.access import KEY_COOKIE_MAX_AGE
+from ..pages.access import DIRECTOR_COOKIE_PREFIX, KEY_COOKIE_MAX_AGE
 from ..pages.tournament_access import (
-    COOKIE_PREFIX,
     counted_director_key,
     presented_key,
     require_director,
@@ -66,7 +65,7 @@ def _gone(exc: TournamentGone) -> ResponseReturnValue:
 
 
 def _remember(response: BaseResponse, tournament_id: str, key: str) -> BaseResponse:
-    response.set_cookie(COOKIE_PREFIX + tournament_id, key, max_age=KEY_COOKIE_MAX_AGE,
+    response.set_cookie(DIRECTOR_COOKIE_PREFIX + tournament_id, key, max_age=KEY_COOKIE_MAX_AGE,
                         path="/", secure=request.is_secure, httponly=True, samesite="Lax")
     return response
 
