@@ -121,6 +121,10 @@ class Hub:
                     for watch in self._watches[topic]:
                         watch.woken.set()
 
+    def _watched(self) -> set[str]:
+        with self._lock:
+            return set(self._watches)
+
     def _client(self) -> Any:
         if self._redis is None:
             import redis
@@ -150,6 +154,9 @@ class Hub:
                 pubsub = self._subscribe()
                 self._outage.worked()
                 pause = outage.RETRY_FIRST
+                # Saves announced before this subscription (a stream opened a moment ago, or
+                # Redis was away) were heard by nobody here: every watched topic is read again.
+                self.wake(self._watched())
                 self._relay(pubsub)
             except Exception as error:  # noqa: BLE001 - Redis away: said once, tried again
                 self._outage.failed(error)

@@ -160,6 +160,34 @@ def test_the_live_listener_retries_a_hanging_redis_quietly_with_growing_pauses(
     assert pauses[:2] == [0.1, 0.2]
 
 
+class QuietPubsub:
+    """A subscription that hears nothing and answers every PING."""
+
+    def get_message(self, timeout: float) -> dict[str, Any]:
+        threading.Event().wait(timeout)
+        return {"type": "pong"}
+
+    def ping(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_a_save_announced_before_the_subscription_is_read_once_it_is_made(monkeypatch):
+    revision = [1]
+    hub = Hub(lambda _topic: revision[0], "redis://127.0.0.1:1/0")
+    subscribed = threading.Event()
+    monkeypatch.setattr(hub, "_subscribe", lambda: (subscribed.wait(), QuietPubsub())[1])
+    watch = hub.watch("game:x")  # a stream starts the listener, not yet subscribed
+    assert hub.version("game:x") == 1  # its first word
+    watch.woken.clear()
+    revision[0] = 2  # a save whose announcement went to Redis before this process listened
+    subscribed.set()
+    assert watch.woken.wait(ANSWER_SECONDS)  # the stream is woken once the listener hears
+    assert hub.version("game:x") == 2  # and reads the save it missed
+
+
 def test_redis_gone_and_back_is_said_once_each_way(caplog):
     log = logging.getLogger("companion.tests")
     seen = outage.Outage(log, "Redis unreachable (%s)", "Redis back")
