@@ -23,7 +23,7 @@ class Tournament(SQLModel, table=True):
     name: str = Field(max_length=80)
     game: str = Field(max_length=16)
     rules: dict[str, Any] = json_field()
-    format: str = Field(max_length=16)
+    format: str = Field(max_length=32)
     settings: dict[str, Any] = json_field()
     director_key_hash: str = Field(max_length=128)
     version: int = 1
@@ -85,6 +85,10 @@ class Match(SQLModel, table=True):
     side_keys: list[Any] = json_field()
     # A knockout's match between the two semi-final losers, played beside the final.
     third_place: bool = False
+    # A double elimination's bracket: "winners", "losers" or "final"; "" in other formats.
+    bracket: str = Field(default="", max_length=8, sa_column_kwargs={"server_default": ""})
+    # A group stage's group ("A", "B", ...); "" outside one (the knockout after it included).
+    group_label: str = Field(default="", max_length=4, sa_column_kwargs={"server_default": ""})
 
 
 class ReplacedSideKey(SQLModel, table=True):
