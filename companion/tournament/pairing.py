@@ -243,7 +243,25 @@ def swiss_tables(standing: Sequence[int], met: Counter[PairKey], byes: Counter[i
     bye = next(iter(_bye_sets(order, byes, bye_count)))
     greedy = _seat([e for e in order if e not in bye], sizes, met, _UNLIMITED, [_UNLIMITED])
     assert greedy is not None
+    if budget[0] < 0:  # searched long enough: mend the straight seating by swaps instead
+        _fewer_by_swaps(greedy, met)
     return [tuple(t) for t in greedy] + [(e,) for e in bye]
+
+
+def _fewer_by_swaps(tables: list[list[int]], met: Counter[PairKey]) -> None:
+    """Swap two entrants of different tables while that lowers the repeats (the first such
+    swap down the standing each time), until no swap does."""
+    better = True
+    while better:
+        better = False
+        for one, two in combinations(tables, 2):
+            for i, j in ((i, j) for i in range(len(one)) for j in range(len(two))):
+                before = _table_cost(one, met) + _table_cost(two, met)
+                one[i], two[j] = two[j], one[i]
+                if _table_cost(one, met) + _table_cost(two, met) < before:
+                    better = True
+                else:
+                    one[i], two[j] = two[j], one[i]
 
 
 _UNLIMITED = 1 << 60
