@@ -55,7 +55,7 @@ def possible_splits(count: int, largest: int) -> set[tuple[int, ...]]:
     found = set()
     for tables in range(1, count // 3 + 1):
         low, extra = divmod(count, tables)
-        if 3 <= low and low + (extra > 0) <= largest:
+        if low >= 3 and low + (extra > 0) <= largest:
             found.add(tuple(sorted([low + 1] * extra + [low] * (tables - extra))))
     return found
 
