@@ -168,3 +168,45 @@ def test_a_late_entrant_joins_a_swiss_at_tables_with_no_points(client):
     # of round 1, or two from each; the table of 3 then two from one): straight down the
     # standing already has two, Ali-Bahar and Dara-Elham.
     assert tables(second) == [["Ali", "Dara", "Bahar", "Elham"], ["Cyrus", "Farid", "Golnar"]]
+
+
+def ids_of(t):
+    return {e["name"]: e["id"] for e in t["entrants"]}
+
+
+def test_a_swap_a_withdrawal_and_the_cross_table_at_swiss_tables(client):
+    t = swiss(client, EIGHT, rounds=2)
+    ids = ids_of(t)
+    next_round(client, t)
+    answer = client.post(f"/api/v1/tournaments/{t['id']}/rounds/1/swap",
+                         json={"entrants": [ids["Dara"], ids["Elham"]]}, headers=director(t))
+    assert answer.status_code == 200, answer.get_json()
+    first = answer.get_json()["rounds"][0]
+    # Each takes the other's seat.
+    assert tables(first) == [["Ali", "Bahar", "Cyrus", "Elham"],
+                             ["Dara", "Farid", "Golnar", "Hadi"]]
+    answer = client.post(f"/api/v1/tournaments/{t['id']}/entrants/{ids['Hadi']}/withdraw",
+                         json={"reason": "Called away"}, headers=director(t))
+    assert answer.status_code == 200, answer.get_json()
+    first = answer.get_json()["rounds"][0]
+    # The others play on at a table of 3 (docs/rulings-tournaments.md, withdrawal).
+    assert tables(first) == [["Ali", "Bahar", "Cyrus", "Elham"], ["Dara", "Farid", "Golnar"]]
+    finish(client, t, first, ["Elham", "Ali", "Bahar", "Cyrus"], ["Golnar", "Dara", "Farid"])
+    rows = {r["name"]: r["points"] for r in standings(client, t)}
+    # A table of 4: 2, 4/3, 2/3, 0; of 3: 2, 1, 0; Hadi played nothing.
+    assert rows == {"Elham": 2, "Ali": 1.33, "Bahar": 0.67, "Cyrus": 0, "Golnar": 2,
+                    "Dara": 1, "Farid": 0, "Hadi": 0}
+    cross = client.get(f"/api/v1/tournaments/{t['id']}/crosstable").get_json()["rows"]
+    ali = next(row for row in cross if row["name"] == "Ali")
+    # One cell per table-mate; the table's points on the first: 4/3.
+    assert [(c["opponent"], c["result"], c["points"]) for c in ali["rounds"]] == [
+        (ids["Bahar"], "win", 1.33), (ids["Cyrus"], "win", None),
+        (ids["Elham"], "loss", None)]
+    assert ali["points"] == 1.33
+    second = next_round(client, t)
+    # Seven still playing: 4 + 3, Hadi not seated. Standing Elham, Golnar (2: Elham's
+    # Buchholz (4/3 + 2/3 + 0)/3 = 2/3 against Golnar's (1 + 0)/2 = 1/2), Ali, Dara, Bahar,
+    # then Farid and Cyrus on 0 (Buchholz 3/2 against 4/3). Repeats at least 3 as
+    # for the seven above; straight down: Elham, Golnar, Ali, Dara (Elham-Ali, Golnar-Dara)
+    # and Bahar, Farid, Cyrus (Bahar-Cyrus).
+    assert tables(second) == [["Elham", "Golnar", "Ali", "Dara"], ["Bahar", "Farid", "Cyrus"]]
