@@ -106,6 +106,9 @@ def test_eight_at_tables_of_four_pair_and_rank_as_worked_out_by_hand(client):
 def test_seven_at_tables_of_four_play_a_table_of_four_and_one_of_three(client):
     t = swiss(client, EIGHT[:7], rounds=2)
     first = next_round(client, t)
+    # The director is told, as in a round robin.
+    assert first["warnings"] == ["7 entrants cannot all sit at tables of 4: the tables seat 3 "
+                                 "to 4, as even as possible."]
     # No bye: 7 = 4 + 3, the larger table for the top seeds.
     assert tables(first) == [["Ali", "Bahar", "Cyrus", "Dara"], ["Elham", "Farid", "Golnar"]]
     finish(client, t, first, ["Ali", "Bahar", "Cyrus", "Dara"], ["Elham", "Farid", "Golnar"])

@@ -152,8 +152,14 @@ def _swiss_tables(tournament: TournamentView, order: list[int]) -> list[tuple[in
     met = Counter(frozenset(pair) for r in tournament.rounds for m in r if not m.bye
                   for pair in combinations(m.row.sides, 2))
     byes = Counter(m.row.sides[0] for r in tournament.rounds for m in r if m.bye)
-    return list(pairing.swiss_tables(order, met, byes, tournament.settings["table_size"],
-                                     max(tournament.spec.player_counts)))
+    size = tournament.settings["table_size"]
+    tables = pairing.swiss_tables(order, met, byes, size, max(tournament.spec.player_counts))
+    sizes = {len(table) for table in tables if len(table) > 1}
+    if sizes and sizes != {size}:  # said as the round robin says it
+        acting.warn(msg(N_("{n} entrants cannot all sit at tables of {size}: the tables seat "
+                           "{low} to {high}, as even as possible."), n=len(order), size=size,
+                        low=min(sizes), high=max(sizes)))
+    return list(tables)
 
 
 def _knockout(tournament: TournamentView, ids: list[int]) -> tuple[int, list[Table]]:
