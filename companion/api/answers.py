@@ -327,8 +327,9 @@ class CrossCell(Answer):
     result: Literal["win", "draw", "loss", "bye", "walkover"] | None = Field(
         description="null while the match is being played; at a table of 3 to 5, read "
         "pairwise from the places")
-    points: Int | None = Field(
-        description="match points; at a table of 3 to 5 on the round's first cell only")
+    points: Int | float | None = Field(
+        description="match points; at a table of 3 to 5 on the round's first cell only (a "
+        "Swiss table of 3 to 5 may give a fraction, two decimals)")
     place: Int | None
 
 
@@ -336,7 +337,7 @@ class CrossRow(Answer):
     entrant: Int
     name: str
     rank: Int
-    points: Int
+    points: Int | float
     rounds: list[CrossCell]
 
 

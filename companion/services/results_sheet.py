@@ -23,7 +23,7 @@ class Line:
     place: int | None
     games_won: int | None
     game_points: int | None
-    match_points: int | None
+    match_points: int | float | None  # a Swiss table of 3 to 5 may give a fraction
     state: str
 
 
@@ -43,7 +43,7 @@ def lines(tournament: TournamentView, number: int) -> list[Line]:
                 places[index] if places else None,
                 view.live_wins[index] if view.live_wins and not view.row.manual else None,
                 _game_points(view, counted),
-                rules.for_place(result, counted) if result and counted is not None and points
+                rules.shown_for_place(result, counted) if result and counted is not None and points
                 else None, state))
     return found
 
@@ -84,5 +84,5 @@ def csv_text(number: int, found: list[Line]) -> str:
         for line in found)])
 
 
-def _blank(value: int | None) -> int | str:
+def _blank(value: float | None) -> float | str:
     return "" if value is None else value

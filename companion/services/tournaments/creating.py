@@ -12,7 +12,14 @@ from ...models_tournament import Entrant, Tournament
 from ...rules.catalogue import get_game
 from ...rules.messages import N_, PARTNERS_JOINED, Msg, RuleError, msg, refuse
 from ...rules.spec import GameSpec
-from ...tournament.standings import BUCHHOLZ, BYE_SCORES, TIEBREAKS
+from ...tournament.standings import (
+    BUCHHOLZ,
+    BYE_SCORES,
+    HEAD_TO_HEAD,
+    SONNEBORN_BERGER,
+    TIEBREAKS,
+    WINS,
+)
 from .. import acting, keys
 from ..seating import MAX_NAME
 from . import audit
@@ -21,6 +28,8 @@ from .reading import FORMATS, KNOCKOUT, ROUND_ROBIN, SWISS, TournamentView, load
 MAX_ENTRANTS = 256
 SEEDINGS = ("entry", "random")  # "rating" once Companion keeps ratings
 MAX_NAME_LENGTH = 80
+# A Swiss at tables of 3 to 5 breaks ties on what does not grow with a table's size.
+SWISS_TABLE_TIEBREAKS = (BUCHHOLZ, HEAD_TO_HEAD, SONNEBORN_BERGER, WINS)
 
 
 def create_tournament(session: Session, name: Any, game: Any, rules: Any, format: Any,
@@ -110,7 +119,7 @@ def _settings(problems: list[RuleError], spec: GameSpec[Any, Any], format: str,
         "rounds": _checked(problems, _number, raw, "rounds", 0, 0, 50),
         "points": {kind: _checked(problems, _number, points, kind, default, -100, 100)
                    for kind, default in (("win", 2), ("draw", 1), ("loss", 0))},
-        "tiebreaks": _checked(problems, _tiebreaks, format, raw),
+        "tiebreaks": _checked(problems, _tiebreaks, format, raw, size),
         "confirm_results": _checked(problems, _confirm, raw),
         "check_in": _checked(problems, _check_in, raw),
         "bye": _checked(problems, _bye, raw),
@@ -126,8 +135,10 @@ def _best_of(raw: dict[str, Any], default: int, size: int) -> int:
     return best_of
 
 
-def _tiebreaks(format: str, raw: dict[str, Any]) -> list[str]:
+def _tiebreaks(format: str, raw: dict[str, Any], size: int = 2) -> list[str]:
     default = [BUCHHOLZ, *TIEBREAKS[:3]] if format == SWISS else list(TIEBREAKS[:3])
+    if format == SWISS and size > 2:  # game points differ with a table's size: not them
+        default = list(SWISS_TABLE_TIEBREAKS)
     tiebreaks = raw.get("tiebreaks", default)
     if not isinstance(tiebreaks, list) or any(t not in TIEBREAKS for t in tiebreaks):
         raise RuleError(msg(N_("Tie-breakers are a list of: {choices}."),
@@ -177,9 +188,11 @@ def _third_place(format: str, value: Any) -> bool:
 
 
 def _check_table(spec: GameSpec[Any, Any], format: str, size: int, partnerships: bool) -> None:
-    if size > 2 and (format != ROUND_ROBIN or partnerships or size not in spec.player_counts):
-        raise RuleError(msg(N_("Tables of {size} are for a round robin of single players in a "
-                               "game that seats {size}."), size=size), "table_size")
+    if size > 2 and (format not in (ROUND_ROBIN, SWISS) or partnerships
+                     or size not in spec.player_counts):
+        raise RuleError(msg(N_("Tables of {size} are for a round robin or a Swiss of single "
+                               "players in a game that seats {size}."), size=size),
+                        "table_size")
     if partnerships and spec.partnerships == "never":
         raise RuleError(msg(N_("{game} has no partnerships."), game=spec.title), "partnerships")
 

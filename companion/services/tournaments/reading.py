@@ -406,7 +406,9 @@ def scoring(tournament: TournamentView) -> Scoring:
     points = tournament.settings["points"]
     return Scoring(points["win"], points["draw"], points["loss"],
                    tuple(tournament.settings["tiebreaks"]),
-                   bye=tournament.settings.get("bye", "win"))
+                   bye=tournament.settings.get("bye", "win"),
+                   per_table=tournament.row.format == SWISS
+                   and tournament.settings["table_size"] > 2)
 
 
 def rankings(tournament: TournamentView) -> list[Row]:

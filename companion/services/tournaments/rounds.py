@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import zlib
 from collections import Counter
+from itertools import combinations
 
 from sqlmodel import Session, select
 
@@ -138,9 +139,27 @@ def _swiss(tournament: TournamentView, ids: list[int]) -> list[tuple[int | None,
     order = [row.entrant for row in sorted(rankings(tournament),
                                            key=lambda row: (row.rank, seeds.get(row.entrant, 0)))
              if row.entrant not in tournament.withdrawn]
+    if tournament.settings["table_size"] > 2:
+        return _swiss_tables(tournament, [e for e in order if e in set(ids)])
     played = {frozenset(m.row.sides) for r in tournament.rounds for m in r if not m.bye}
     byes = Counter(m.row.sides[0] for r in tournament.rounds for m in r if m.bye)
     return list(pairing.swiss(order, played, byes))
+
+
+def _swiss_tables(tournament: TournamentView, order: list[int]) -> list[tuple[int | None, ...]]:
+    """A Swiss round at tables of 3 to 5 (docs/rulings-tournaments.md): down the standing,
+    the fewest repeated table-mates, byes only when the field cannot be seated."""
+    met = Counter(frozenset(pair) for r in tournament.rounds for m in r if not m.bye
+                  for pair in combinations(m.row.sides, 2))
+    byes = Counter(m.row.sides[0] for r in tournament.rounds for m in r if m.bye)
+    size = tournament.settings["table_size"]
+    tables = pairing.swiss_tables(order, met, byes, size, max(tournament.spec.player_counts))
+    sizes = {len(table) for table in tables if len(table) > 1}
+    if sizes and sizes != {size}:  # said as the round robin says it
+        acting.warn(msg(N_("{n} entrants cannot all sit at tables of {size}: the tables seat "
+                           "{low} to {high}, as even as possible."), n=len(order), size=size,
+                        low=min(sizes), high=max(sizes)))
+    return list(tables)
 
 
 def _knockout(tournament: TournamentView, ids: list[int]) -> tuple[int, list[Table]]:
