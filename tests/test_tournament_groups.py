@@ -1,0 +1,175 @@
+"""Groups then knockout through the API: the snake draw, the group rounds and standings, the
+knockout drawn from the groups, and on to the champion. Every expected value is worked out by
+hand from the issue's rule (snake seeding; A1 v B2, B1 v A2; byes to the best-placed).
+
+Basra, best of one: `sweep(side)` is one hand of 163 to that side, a game to 101 in one hand.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from sqlmodel import func, select
+
+from companion.db import get_session
+from companion.models_tournament import Tournament
+
+from .helpers import create_tournament, director, next_round, play, sweep, text
+
+EIGHT = ["Ali", "Bahar", "Cyrus", "Dara", "Elham", "Farid", "Golnar", "Hadi"]
+TWELVE = [*EIGHT, "Iman", "Jalal", "Kian", "Leyla"]
+
+
+def groups_knockout(client, entrants=EIGHT, **settings):
+    return create_tournament(client, format="groups_knockout", entrants=entrants,
+                             settings={"best_of": 1, **settings})
+
+
+def body(client, t):
+    return client.get(f"/api/v1/tournaments/{t['id']}", headers=director(t)).get_json()
+
+
+def play_round(client, t, beats: dict[str, set[str]]) -> list[dict]:
+    """Pair the next round and play it: `beats[name]` are those `name` beats."""
+    matches = next_round(client, t)["matches"]
+    for match in matches:
+        if not match["bye"]:
+            first, second = match["names"]
+            play(client, match, sweep(0 if second in beats.get(first, set()) else 1), hands=1)
+    return matches
+
+
+# Group A (seeds 1, 4, 5, 8): Elham beats everyone, Ali beats Dara and Hadi, Dara beats Hadi.
+# Group B (seeds 2, 3, 6, 7): Bahar beats everyone, Golnar beats Cyrus and Farid, Cyrus Farid.
+GROUP_RESULTS = {"Elham": {"Ali", "Dara", "Hadi"}, "Ali": {"Dara", "Hadi"}, "Dara": {"Hadi"},
+                 "Bahar": {"Cyrus", "Farid", "Golnar"}, "Golnar": {"Cyrus", "Farid"},
+                 "Cyrus": {"Farid"}}
+
+
+def play_groups(client, t, rounds: int, results=GROUP_RESULTS) -> list[list[dict]]:
+    return [play_round(client, t, results) for _ in range(rounds)]
+
+
+def test_eight_in_two_groups_of_four_through_to_the_champion(client):
+    t = groups_knockout(client, groups=2, advance=2, third_place=True)
+    assert t["settings"]["groups"] == 2 and t["settings"]["advance"] == 2
+    played = play_groups(client, t, 3)  # a group of four plays three rounds
+    # Snake: seeds 1, 2 in A, B; 3, 4 back in B, A; 5, 6 in A, B; 7, 8 in B, A.
+    group_a = {"Ali", "Dara", "Elham", "Hadi"}
+    group_b = {"Bahar", "Cyrus", "Farid", "Golnar"}
+    for matches in played:
+        assert all(m["stage"] == "groups" for m in matches)
+        assert sorted(m["group"] for m in matches) == ["A", "A", "B", "B"]
+        for m in matches:
+            assert set(m["names"]) <= (group_a if m["group"] == "A" else group_b)
+    meetings = sorted(tuple(sorted(m["names"])) for r in played for m in r)
+    # every pair of a group meets once, and nobody else meets
+    assert meetings == sorted([*combinations(sorted(group_a), 2),
+                               *combinations(sorted(group_b), 2)])
+
+    standings = client.get(f"/api/v1/tournaments/{t['id']}/standings").get_json()["standings"]
+    # Points 2 a win: A: Elham 3 wins 6, Ali 2 wins 4, Dara 1 win 2, Hadi 0; B likewise.
+    assert [(s["group"], s["rank"], s["name"], s["points"]) for s in standings] == [
+        ("A", 1, "Elham", 6), ("A", 2, "Ali", 4), ("A", 3, "Dara", 2), ("A", 4, "Hadi", 0),
+        ("B", 1, "Bahar", 6), ("B", 2, "Golnar", 4), ("B", 3, "Cyrus", 2), ("B", 4, "Farid", 0)]
+    assert body(client, t)["champion"] is None
+
+    # The knockout: A1 v B2 (Elham v Golnar), B1 v A2 (Bahar v Ali).
+    semis = play_round(client, t, {"Golnar": {"Elham"}, "Bahar": {"Ali"}})
+    assert [(m["names"], m["stage"], "group" in m) for m in semis] == [
+        (["Elham", "Golnar"], "knockout", False), (["Bahar", "Ali"], "knockout", False)]
+    final = play_round(client, t, {"Golnar": {"Bahar"}, "Elham": {"Ali"}})
+    # The final: winners of tables 1 and 2; beside it the losers' match for third place.
+    assert [(m["names"], m["third_place"]) for m in final] == [
+        (["Golnar", "Bahar"], False), (["Elham", "Ali"], True)]
+    done = body(client, t)
+    ids = {e["name"]: e["id"] for e in done["entrants"]}
+    assert done["champion"] == ids["Golnar"] and done["finished"]
+    assert done["podium"] == [ids["Golnar"], ids["Bahar"], ids["Elham"]]
+    again = client.post(f"/api/v1/tournaments/{t['id']}/rounds", headers=director(t))
+    assert again.get_json()["error"] == "Every round has been played."
+
+
+def test_the_knockout_waits_for_every_group_match(client):
+    t = groups_knockout(client)
+    play_groups(client, t, 2)
+    matches = next_round(client, t)["matches"]  # round 3, left unplayed
+    play(client, matches[0], sweep(0), hands=1)
+    early = client.post(f"/api/v1/tournaments/{t['id']}/rounds", headers=director(t))
+    assert early.status_code == 400
+    assert early.get_json()["error"] == ("Round 3 is not finished yet: every table needs its "
+                                         "result first.")
+    assert len(body(client, t)["rounds"]) == 3  # nothing paired
+
+
+def test_three_groups_advancing_two_give_byes_and_avoid_a_group_rematch(client):
+    # Six entrants, three groups of two (snake: A = 1, 6; B = 2, 5; C = 3, 4), one round.
+    # The higher seed wins every group. Seeds of the knockout: A1 Ali, B1 Bahar, C1 Cyrus,
+    # then A2 Farid, B2 Elham, C2 Dara: 6 of a bracket of 8, byes to seeds 1 and 2 (Ali and
+    # Bahar). Bracket order 1v8, 4v5, 2v7, 3v6 gives Farid v Elham and Cyrus v Dara, a
+    # group C rematch; redrawn: Farid v Dara and Cyrus v Elham.
+    six = EIGHT[:6]
+    t = groups_knockout(client, entrants=six, groups=3, advance=2)
+    groups = play_round(client, t, {"Ali": {"Farid"}, "Bahar": {"Elham"}, "Cyrus": {"Dara"}})
+    assert [(m["group"], m["names"]) for m in groups] == [
+        ("A", ["Ali", "Farid"]), ("B", ["Bahar", "Elham"]), ("C", ["Cyrus", "Dara"])]
+    first = next_round(client, t)["matches"]
+    assert [(m["names"], m["bye"]) for m in first] == [
+        (["Ali"], True), (["Farid", "Dara"], False), (["Bahar"], True),
+        (["Cyrus", "Elham"], False)]
+
+
+def test_twelve_in_four_groups(client):
+    # Snake over four groups: A = 1, 8, 9; B = 2, 7, 10; C = 3, 6, 11; D = 4, 5, 12.
+    t = groups_knockout(client, entrants=TWELVE, groups=4, advance=2)
+    rounds = [next_round(client, t)["matches"] for _ in range(3)]  # groups of three: 3 rounds
+    members: dict[str, set[str]] = {}
+    for matches in rounds:
+        assert len(matches) == 4  # one table a group; the third of each sits out (no bye)
+        for m in matches:
+            members.setdefault(m["group"], set()).update(m["names"])
+    assert members == {"A": {"Ali", "Hadi", "Iman"}, "B": {"Bahar", "Golnar", "Jalal"},
+                       "C": {"Cyrus", "Farid", "Kian"}, "D": {"Dara", "Elham", "Leyla"}}
+
+
+def count_tournaments(app) -> int:
+    with app.app_context():
+        return get_session().exec(select(func.count()).select_from(Tournament)).one()
+
+
+def test_bad_groups_are_refused_with_a_sentence_and_nothing_made(app, client):
+    before = count_tournaments(app)
+    cases = [
+        ({"groups": 4}, EIGHT[:6], "groups",
+         "6 entrants cannot make 4 groups of at least two: choose fewer groups."),
+        ({"groups": 2, "advance": 4}, EIGHT[:7], "advance",
+         "4 cannot go through from a group of 3: at most 3 per group."),
+        ({"advance": 0}, EIGHT, "advance",
+         "Go through per group must be a whole number from 1 to 256."),
+        ({"groups": 1.5}, EIGHT, "groups", "Groups must be a whole number from 1 to 26."),
+        ({"groups": 0}, EIGHT, "groups", "Groups must be a whole number from 1 to 26."),
+        ({"groups": 1, "advance": 1}, EIGHT, "advance",
+         "A knockout needs at least two entrants: let two go through from the group, or make "
+         "more groups."),
+    ]
+    for settings, entrants, field, sentence in cases:
+        response = client.post("/api/v1/tournaments", json={
+            "name": "Friday", "game": "basra", "format": "groups_knockout",
+            "entrants": entrants, "settings": settings})
+        assert response.status_code == 400, settings
+        assert response.get_json() == {"error": sentence, "field": field}
+    assert count_tournaments(app) == before
+
+
+def test_the_pages_show_the_stage_the_groups_and_the_bracket(client):
+    t = groups_knockout(client)
+    play_groups(client, t, 3)
+    client.get(f"/tournaments/{t['id']}?key={t['director_key']}")
+    assert "Group stage" in text(client.get(f"/tournaments/{t['id']}"))
+    standings = text(client.get(f"/tournaments/{t['id']}/standings"))
+    assert "Group A" in standings and "Group B" in standings
+    assert standings.index("Elham") < standings.index("Ali") < standings.index("Group B")
+    play_round(client, t, {"Golnar": {"Elham"}, "Bahar": {"Ali"}})
+    assert "Knockout stage" in text(client.get(f"/tournaments/{t['id']}"))
+    bracket = text(client.get(f"/tournaments/{t['id']}/bracket"))
+    assert "Elham 0 Golnar 1 won" in bracket and "Bahar 1 won Ali 0" in bracket
