@@ -10,7 +10,7 @@ from werkzeug.datastructures import MultiDict
 
 from ..digits import parse_int
 
-NUMBERS = ("best_of", "rounds", "table_size")
+NUMBERS = ("best_of", "rounds", "table_size", "groups", "advance")
 POINTS = ("win", "draw", "loss")
 TIEBREAK_SLOTS = 4
 # Fields the set-up page shows an error beside; any other error goes above the form.
