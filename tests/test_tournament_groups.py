@@ -14,7 +14,7 @@ from sqlmodel import func, select
 from companion.db import get_session
 from companion.models_tournament import Tournament
 
-from .helpers import create_tournament, director, next_round, play, sweep, text
+from .helpers import create_tournament, director, next_round, play, set_result, sweep, text
 
 EIGHT = ["Ali", "Bahar", "Cyrus", "Dara", "Elham", "Farid", "Golnar", "Hadi"]
 TWELVE = [*EIGHT, "Iman", "Jalal", "Kian", "Leyla"]
@@ -173,3 +173,100 @@ def test_the_pages_show_the_stage_the_groups_and_the_bracket(client):
     assert "Knockout stage" in text(client.get(f"/tournaments/{t['id']}"))
     bracket = text(client.get(f"/tournaments/{t['id']}/bracket"))
     assert "Elham 0 Golnar 1 won" in bracket and "Bahar 1 won Ali 0" in bracket
+
+
+def match_named(rounds: list[list[dict]], first: str, second: str) -> dict:
+    return next(m for r in rounds for m in r if set(m["names"]) == {first, second})
+
+
+def put_result(client, t, match: dict, winner: str, points: dict[str, int], **extra):
+    """The director sets the result: `winner` first, game points by name."""
+    places = [1 if name == winner else 2 for name in match["names"]]
+    response = set_result(client, t, match["id"], places=places,
+                          points=[points[name] for name in match["names"]], **extra)
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def test_a_group_tie_goes_by_the_tie_breakers_as_set(client):
+    # Six entrants, two groups of three (A = Ali, Dara, Elham; B = Bahar, Cyrus, Farid), one
+    # through from each. Group A goes round in a circle: Ali beats Dara 101-50, Dara beats
+    # Elham 101-20, Elham beats Ali 101-90: 2 points each; head-to-head among the three is level
+    # (one win each), so game-point difference decides: Ali +51 -11 = +40, Dara -51 +81 = +30,
+    # Elham -81 +11 = -70.
+    t = groups_knockout(client, entrants=EIGHT[:6], advance=1)
+    rounds = [next_round(client, t)["matches"] for _ in range(3)]
+    put_result(client, t, match_named(rounds, "Ali", "Dara"), "Ali", {"Ali": 101, "Dara": 50})
+    put_result(client, t, match_named(rounds, "Dara", "Elham"), "Dara",
+               {"Dara": 101, "Elham": 20})
+    put_result(client, t, match_named(rounds, "Elham", "Ali"), "Elham",
+               {"Elham": 101, "Ali": 90})
+    for loser in ("Cyrus", "Farid"):
+        put_result(client, t, match_named(rounds, "Bahar", loser), "Bahar",
+                   {"Bahar": 101, loser: 0})
+    put_result(client, t, match_named(rounds, "Cyrus", "Farid"), "Cyrus",
+               {"Cyrus": 101, "Farid": 0})
+    rows = client.get(f"/api/v1/tournaments/{t['id']}/standings").get_json()["standings"]
+    group_a = [r for r in rows if r["group"] == "A"]
+    assert [(r["rank"], r["name"], r["points"]) for r in group_a] == [
+        (1, "Ali", 2), (2, "Dara", 2), (3, "Elham", 2)]
+    assert group_a[0]["tie"]["decided_by"] == "game_point_difference"
+    final = next_round(client, t)["matches"]  # A1 v B1: two through, the final at once
+    assert [(m["names"], m["stage"]) for m in final] == [(["Ali", "Bahar"], "knockout")]
+
+
+def test_knockout_corrections_cascade_and_group_corrections_leave_the_draw(client):
+    t = groups_knockout(client, third_place=True)
+    groups = play_groups(client, t, 3)
+    semis = play_round(client, t, {"Golnar": {"Elham"}, "Bahar": {"Ali"}})
+    final = next_round(client, t)["matches"]
+    assert [m["names"] for m in final] == [["Golnar", "Bahar"], ["Elham", "Ali"]]
+    # The director finds Elham won the first semi-final: the final becomes Elham v Bahar and
+    # the match for third place Golnar v Ali (neither had started: re-seated at once).
+    answer = put_result(client, t, semis[0], "Elham", {"Elham": 101, "Golnar": 0})
+    assert [m["names"] for m in answer["rounds"][-1]["matches"]] == [
+        ["Elham", "Bahar"], ["Golnar", "Ali"]]
+    # A group result corrected now changes group A's table, not the knockout drawn.
+    answer = put_result(client, t, match_named(groups, "Elham", "Ali"), "Ali",
+                        {"Ali": 101, "Elham": 0})
+    assert answer["warnings"] == [
+        "The knockout was drawn on the group results before this change: it stays as drawn."]
+    assert [m["names"] for m in answer["rounds"][3]["matches"]] == [
+        ["Elham", "Golnar"], ["Bahar", "Ali"]]
+    rows = client.get(f"/api/v1/tournaments/{t['id']}/standings").get_json()["standings"]
+    # Ali now 3 wins (6), Elham 2 (4): Ali first in A.
+    assert [(r["name"], r["points"]) for r in rows if r["group"] == "A"][:2] == [
+        ("Ali", 6), ("Elham", 4)]
+
+
+def test_a_knockout_match_of_the_groups_stage_cannot_be_drawn_but_a_group_match_can(client):
+    t = groups_knockout(client)
+    groups = play_groups(client, t, 3)
+    drawn = set_result(client, t, groups[0][0]["id"], places=[1, 1], points=[50, 50])
+    assert drawn.status_code == 200  # a group match may end level
+    semis = next_round(client, t)["matches"]
+    refused = set_result(client, t, semis[0]["id"], places=[1, 1], points=[50, 50])
+    assert refused.status_code == 400
+    assert refused.get_json()["error"] == "A knockout match cannot be drawn: choose the winner."
+
+
+def test_taking_back_round_one_forgets_the_draw(client):
+    t = groups_knockout(client)
+    next_round(client, t)
+    assert "group_draw" not in body(client, t)["settings"]  # kept for pairing, not shown
+    taken = client.delete(f"/api/v1/tournaments/{t['id']}/rounds/1", headers=director(t))
+    assert taken.status_code == 200, taken.get_json()
+    added = client.post(f"/api/v1/tournaments/{t['id']}/entrants", json={"entrants": ["Iman"]},
+                        headers=director(t))
+    assert added.status_code in (200, 201), added.get_json()
+    # Nine now: snake A = 1, 4, 5, 8, 9 (Iman, seed 9, back in A); B = 2, 3, 6, 7. A group of
+    # five plays two tables a round (one sits out), a group of four two.
+    first = next_round(client, t)["matches"]
+    in_a = {name for m in first if m["group"] == "A" for name in m["names"]}
+    assert len([m for m in first if m["group"] == "A"]) == 2
+    assert in_a < {"Ali", "Dara", "Elham", "Hadi", "Iman"} and len(in_a) == 4
+    assert len(body(client, t)["rounds"]) == 1
+    # A group of five plays five rounds; the knockout of four two more: 7 in all.
+    assert body(client, t)["finished"] is False
+    page = text(client.get(f"/tournaments/{t['id']}/standings"))
+    assert "Round 1 of 7" in page

@@ -66,7 +66,7 @@ def tournament_json(tournament: tournaments.TournamentView, key: str | None) -> 
     row = tournament.row
     return a.Tournament(
         id=row.id, name=row.name, game=row.game, rules=row.rules, format=row.format,
-        settings={k: v for k, v in tournament.settings.items() if k != "plan"},
+        settings={k: v for k, v in tournament.settings.items() if k not in ("plan", "group_draw")},
         entrants=[a.Entrant(id=e.id or 0, seed=e.seed, name=e.name, players=e.players,
                             withdrawn=_withdrawn(e.withdrawn), checked_in=e.checked_in)
                   for e in tournament.entrants],

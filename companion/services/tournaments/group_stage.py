@@ -1,7 +1,7 @@
 """Groups then knockout: its groups drawn at round 1, their rounds, their standings, and the
 knockout drawn from them once every group match is decided and confirmed.
 
-The draw is kept in the tournament's settings ("draw": each group's entrant ids, seeded, and
+The draw is kept in the tournament's settings ("group_draw": each group's entrant ids, seeded, and
 "group_rounds": how many rounds the group stage has); the API does not show it (the matches
 carry their group).
 """
@@ -30,7 +30,7 @@ class GroupTable:
 def drawn(tournament: TournamentView) -> dict[str, list[int]]:
     """Each group's entrants as drawn (none before round 1 is paired)."""
     return {label: list(members) for label, members in
-            (tournament.settings.get("draw") or {}).items()}
+            (tournament.settings.get("group_draw") or {}).items()}
 
 
 def draw(tournament: TournamentView, ids: list[int]) -> dict[str, list[int]]:
@@ -39,7 +39,7 @@ def draw(tournament: TournamentView, ids: list[int]) -> dict[str, list[int]]:
     count, advance = tournament.settings["groups"], tournament.settings["advance"]
     checked_groups(count, advance, len(ids))  # those absent at check-in may leave too few
     made = groups.snake(ids, count)
-    tournament.row.settings = {**tournament.row.settings, "draw": made,
+    tournament.row.settings = {**tournament.row.settings, "group_draw": made,
                                "group_rounds": len(groups.schedule(made))}
     return made
 

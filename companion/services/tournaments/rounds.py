@@ -38,8 +38,8 @@ def next_round(session: Session, tournament_id: str) -> TournamentView:
         checkin.mark_absent(session, tournament)
     # Kept in round 1's event: taking it back puts back what its pairing filled in.
     before = None if tournament.started else {"settings": {
-        k: tournament.row.settings[k] for k in ("rounds", "plan", "draw", "group_rounds")
-        if k in tournament.row.settings}}
+        k: tournament.row.settings[k]
+        for k in ("rounds", "plan", "group_draw", "group_rounds") if k in tournament.row.settings}}
     number, tables = _pairings(tournament)
     round_id = _round_id(session, tournament, number)
     groups = group_stage.labels(tournament, number)
