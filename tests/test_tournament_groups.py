@@ -270,3 +270,18 @@ def test_taking_back_round_one_forgets_the_draw(client):
     assert body(client, t)["finished"] is False
     page = text(client.get(f"/tournaments/{t['id']}/standings"))
     assert "Round 1 of 7" in page
+
+
+def test_the_set_up_form_takes_groups_and_advance(client):
+    form = {"name": "Club night", "variant": "basra/egyptian", "format": "groups_knockout",
+            "entrants": "\n".join(EIGHT), "table_size": "2", "groups": "٢", "advance": "1"}
+    made = client.post("/tournaments/new", data=form)
+    assert made.status_code == 303
+    tid = made.headers["Location"].split("/")[2].split("?")[0]
+    settings = client.get(f"/api/v1/tournaments/{tid}").get_json()["settings"]
+    assert (settings["groups"], settings["advance"]) == (2, 1)  # Arabic digits read too
+    refused = client.post("/tournaments/new", data={**form, "groups": "5"})
+    assert refused.status_code == 422
+    # 8 entrants in 5 groups: a group would have one entrant; said beside the field.
+    assert ("8 entrants cannot make 5 groups of at least two: choose fewer groups."
+            in text(refused))
