@@ -285,3 +285,20 @@ def test_the_set_up_form_takes_groups_and_advance(client):
     # 8 entrants in 5 groups: a group would have one entrant; said beside the field.
     assert ("8 entrants cannot make 5 groups of at least two: choose fewer groups."
             in text(refused))
+
+
+def test_the_standings_csv_and_the_big_screen_follow_the_stage(client):
+    t = groups_knockout(client)
+    play_groups(client, t, 3)
+    lines = client.get(f"/tournaments/{t['id']}/standings.csv").get_data(as_text=True)
+    rows = [line.split(",") for line in lines.splitlines()]
+    assert rows[0][:3] == ["group", "rank", "entrant"]
+    # Group A: Elham 6, Ali 4, Dara 2, Hadi 0; then group B: Bahar, Golnar, Cyrus, Farid.
+    assert [(r[0], r[1], r[2], r[7]) for r in rows[1:]] == [
+        ("A", "1", "Elham", "6"), ("A", "2", "Ali", "4"), ("A", "3", "Dara", "2"),
+        ("A", "4", "Hadi", "0"), ("B", "1", "Bahar", "6"), ("B", "2", "Golnar", "4"),
+        ("B", "3", "Cyrus", "2"), ("B", "4", "Farid", "0")]
+    play_round(client, t, {"Golnar": {"Elham"}, "Bahar": {"Ali"}})
+    screen = text(client.get(f"/tournaments/{t['id']}/screen"))
+    # In the knockout stage the wall ranks the four still there by the round reached.
+    assert "Semi-finals: out" in screen and "Final: still in" in screen

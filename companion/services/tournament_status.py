@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..tournament.bracket import Played
 from ..tournament.reached import Reached, reached
@@ -41,8 +41,9 @@ def knockout_standings(tournament: TournamentView) -> list[Reached]:
     names = tournament.names
     if tournament.group_rounds:  # only those who went through from the groups
         names = {e: names[e] for m in (knockout[0] if knockout else []) for e in m.row.sides}
-    total = round_of(tournament)[1] - tournament.group_rounds
-    return reached(names, rounds, total, third)
+    offset = tournament.group_rounds  # rounds are counted as the tournament's
+    rows = reached(names, rounds, round_of(tournament)[1] - offset, third)
+    return [replace(row, round=row.round + offset) for row in rows] if offset else rows
 
 
 def knockout_csv(tournament: TournamentView) -> str:

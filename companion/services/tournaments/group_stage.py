@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ...tournament import groups
 from ...tournament.standings import Row, standings
+from .. import csv_file
 from .creating import checked_groups
 from .reading import TournamentView, scoring
 
@@ -93,3 +94,14 @@ def knockout_round(tournament: TournamentView) -> tuple[int, list[Table]]:
 def group_of(tournament: TournamentView) -> Mapping[int, str]:
     """Each drawn entrant's group."""
     return {e: label for label, members in drawn(tournament).items() for e in members}
+
+
+def csv_text(tournament: TournamentView) -> str:
+    """The group standings as CSV: the group, then the columns of any standings CSV."""
+    breaks = tournament.settings["tiebreaks"]
+    header = ["group", "rank", "entrant", "played", "won", "drawn", "lost", "points", *breaks,
+              "decided_by"]
+    return csv_file.csv_text([header, *(
+        [table.label, row.rank, row.name, row.played, row.won, row.drawn, row.lost, row.points,
+         *("" if row.tiebreaks.get(b) is None else row.tiebreaks[b] for b in breaks),
+         row.decided_by or ""] for table in group_tables(tournament) for row in table.rows)])
