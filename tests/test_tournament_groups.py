@@ -302,3 +302,32 @@ def test_the_standings_csv_and_the_big_screen_follow_the_stage(client):
     screen = text(client.get(f"/tournaments/{t['id']}/screen"))
     # In the knockout stage the wall ranks the four still there by the round reached.
     assert "Semi-finals: out" in screen and "Final: still in" in screen
+
+
+def test_too_few_checked_in_for_the_groups_is_refused_at_the_draw(client):
+    t = groups_knockout(client, check_in=True)
+    ids = {e["name"]: e["id"] for e in t["entrants"]}
+    for name in ("Ali", "Bahar", "Cyrus"):
+        checked = client.post(f"/api/v1/tournaments/{t['id']}/entrants/{ids[name]}/check-in",
+                              json={"checked_in": True}, headers=director(t))
+        assert checked.status_code == 200, checked.get_json()
+    # Three present cannot make two groups of two: nothing is paired or drawn.
+    refused = client.post(f"/api/v1/tournaments/{t['id']}/rounds", headers=director(t))
+    assert refused.status_code == 400
+    assert refused.get_json()["error"] == ("3 entrants cannot make 2 groups of at least two: "
+                                           "choose fewer groups.")
+    after = body(client, t)
+    assert after["rounds"] == [] and "group_rounds" not in after["settings"]
+
+
+def test_a_group_round_takes_no_swap(client):
+    t = groups_knockout(client)
+    first = next_round(client, t)["matches"]
+    a, b = first[0]["sides"][0], first[1]["sides"][0]
+    refused = client.post(f"/api/v1/tournaments/{t['id']}/rounds/1/swap",
+                          json={"entrants": [a, b]}, headers=director(t))
+    assert refused.status_code == 400
+    assert refused.get_json()["error"] == ("This format takes no swaps: take the round back "
+                                           "instead if it was paired by mistake.")
+    assert [m["sides"] for m in body(client, t)["rounds"][0]["matches"]] == [
+        m["sides"] for m in first]
