@@ -31,11 +31,18 @@ def test_two_groups_advancing_two_cross_over():
     assert groups.knockout_draw(places, 2) == [(11, 22), (21, 12)]
 
 
-def test_four_groups_advancing_two():
-    # Seeds A1 B1 C1 D1 A2 B2 C2 D2 = 1..8 in bracket order 1v8, 4v5, 2v7, 3v6:
-    # A1 v D2, D1 v A2, B1 v C2, C1 v B2: no group rematch, nothing to redraw.
+def test_four_groups_advancing_two_cross_over():
+    # The cross-over of groups paired A-B and C-D: A1 v B2, C1 v D2 in the top half, B1 v A2,
+    # D1 v C2 in the bottom half: A1 and A2 can meet only in the final.
     places = {label: [10 * n + 1, 10 * n + 2, 10 * n + 3] for n, label in enumerate("ABCD")}
-    assert groups.knockout_draw(places, 2) == [(1, 32), (31, 2), (11, 22), (21, 12)]
+    assert groups.knockout_draw(places, 2) == [(1, 12), (21, 32), (11, 2), (31, 22)]
+
+
+def test_two_groups_advancing_four_seeded():
+    # Seeds A1 B1 A2 B2 A3 B3 A4 B4 = 1..8 in bracket order 1v8, 4v5, 2v7, 3v6:
+    # A1 v B4, B2 v A3, B1 v A4, A2 v B3.
+    places = {"A": [1, 2, 3, 4], "B": [11, 12, 13, 14]}
+    assert groups.knockout_draw(places, 4) == [(1, 14), (12, 3), (11, 4), (2, 13)]
 
 
 def test_a_rematch_is_redrawn():
@@ -133,6 +140,11 @@ def test_the_knockout_draw(case):
     assert all(place[b] <= place[p] for b in byes for p in playing)
     # No first-round group rematch where another pairing of the same players avoids it.
     assert groups.rematches(pairs, group) == least_rematches(playing, group)
+    if advance == 2 and len(places) in (2, 4):  # the cross-over: group-mates in either half
+        half = len(pairs) // 2
+        for members in places.values():
+            top = {e for pair in pairs[:half] for e in pair}
+            assert (members[0] in top) != (members[1] in top)
 
 
 @given(fields(16), st.randoms(use_true_random=False))

@@ -122,7 +122,8 @@ def test_three_groups_advancing_two_give_byes_and_avoid_a_group_rematch(client):
 def test_twelve_in_four_groups(client):
     # Snake over four groups: A = 1, 8, 9; B = 2, 7, 10; C = 3, 6, 11; D = 4, 5, 12.
     t = groups_knockout(client, entrants=TWELVE, groups=4, advance=2)
-    rounds = [next_round(client, t)["matches"] for _ in range(3)]  # groups of three: 3 rounds
+    by_seed = {name: set(TWELVE[index + 1:]) for index, name in enumerate(TWELVE)}
+    rounds = [play_round(client, t, by_seed) for _ in range(3)]  # groups of three: 3 rounds
     members: dict[str, set[str]] = {}
     for matches in rounds:
         assert len(matches) == 4  # one table a group; the third of each sits out (no bye)
@@ -130,6 +131,12 @@ def test_twelve_in_four_groups(client):
             members.setdefault(m["group"], set()).update(m["names"])
     assert members == {"A": {"Ali", "Hadi", "Iman"}, "B": {"Bahar", "Golnar", "Jalal"},
                        "C": {"Cyrus", "Farid", "Kian"}, "D": {"Dara", "Elham", "Leyla"}}
+    # The higher seed wins every match: A1 Ali, A2 Hadi; B1 Bahar, B2 Golnar; C1 Cyrus,
+    # C2 Farid; D1 Dara, D2 Elham. The cross-over (A with B, C with D): A1 v B2, C1 v D2 in
+    # the top half, B1 v A2, D1 v C2 in the bottom half.
+    quarters = next_round(client, t)["matches"]
+    assert [m["names"] for m in quarters] == [
+        ["Ali", "Golnar"], ["Cyrus", "Elham"], ["Bahar", "Hadi"], ["Dara", "Farid"]]
 
 
 def count_tournaments(app) -> int:

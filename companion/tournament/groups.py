@@ -55,13 +55,16 @@ def qualifiers(places: Mapping[str, Sequence[int]], advance: int) -> list[int]:
 
 
 def knockout_draw(places: Mapping[str, Sequence[int]], advance: int) -> list[Pair]:
-    """The knockout's first round: seeded group winners first, then runners-up..., in bracket
-    order (A1 v B2, B1 v A2 for two groups; byes to the best-placed); then, where two entrants
-    of one group would meet, the lower sides are redrawn among themselves, nearest first, so
-    that as few first-round matches as possible are group rematches."""
+    """The knockout's first round. Two of 2, 4, 8... groups going through: the cross-over,
+    groups paired A with B, C with D...: A1 v B2, C1 v D2, ... in the top half and B1 v A2,
+    D1 v C2, ... in the bottom half (two of one group meet in the final at the earliest).
+    Otherwise the qualifiers seeded, group winners first, then runners-up..., in bracket order
+    (byes to the best-placed); then, where two entrants of one group would meet, the lower
+    sides are redrawn among themselves, nearest first, so that as few first-round matches as
+    possible are group rematches."""
     seeded = qualifiers(places, advance)
     group = {entrant: label for label, members in places.items() for entrant in members}
-    pairs = knockout_first_round(seeded)
+    pairs = cross_over(places, advance) or knockout_first_round(seeded)
     playing = [index for index, (_, b) in enumerate(pairs) if b is not None]
     tops = [pairs[i][0] for i in playing]
     bottoms = [b for _, b in (pairs[i] for i in playing) if b is not None]
@@ -70,6 +73,19 @@ def knockout_draw(places: Mapping[str, Sequence[int]], advance: int) -> list[Pai
     for index, bottom in zip(playing, order, strict=True):
         drawn[index] = (pairs[index][0], bottom)
     return drawn
+
+
+def cross_over(places: Mapping[str, Sequence[int]], advance: int) -> list[Pair] | None:
+    """Winners against the paired group's runners-up, when two of each of 2, 4, 8... groups go
+    through; None otherwise."""
+    order = list(places)
+    count = len(order)
+    if advance != 2 or count < 2 or count & (count - 1):
+        return None
+    couples = list(zip(order[::2], order[1::2], strict=True))
+    top: list[Pair] = [(places[one][0], places[other][1]) for one, other in couples]
+    bottom: list[Pair] = [(places[other][0], places[one][1]) for one, other in couples]
+    return top + bottom
 
 
 def rematches(pairs: Sequence[Pair], group: Mapping[int, str]) -> int:
