@@ -176,8 +176,15 @@ def test_the_pages_show_the_stage_the_groups_and_the_bracket(client):
     standings = text(client.get(f"/tournaments/{t['id']}/standings"))
     assert "Group A" in standings and "Group B" in standings
     assert standings.index("Elham") < standings.index("Ali") < standings.index("Group B")
+    assert "through" not in standings  # nobody has gone through before the draw
     play_round(client, t, {"Golnar": {"Elham"}, "Bahar": {"Ali"}})
     assert "Knockout stage" in text(client.get(f"/tournaments/{t['id']}"))
+    standings = text(client.get(f"/tournaments/{t['id']}/standings"))
+    # The first two of each group went through: Elham, Ali; Bahar, Golnar.
+    for name in ("Elham", "Ali", "Bahar", "Golnar"):
+        assert f"{name} through" in standings
+    for name in ("Dara", "Hadi", "Cyrus", "Farid"):
+        assert f"{name} through" not in standings
     bracket = text(client.get(f"/tournaments/{t['id']}/bracket"))
     assert "Elham 0 Golnar 1 won" in bracket and "Bahar 1 won Ali 0" in bracket
 

@@ -22,10 +22,12 @@ Table = tuple[int, list[int], bool]
 
 @dataclass(frozen=True)
 class GroupTable:
-    """A group's standings: its label and rows, best first."""
+    """A group's standings: its label and rows, best first, and who of it went through to
+    the knockout (none before it is drawn)."""
 
     label: str
     rows: list[Row]
+    through: frozenset[int] = frozenset()
 
 
 def drawn(tournament: TournamentView) -> dict[str, list[int]]:
@@ -65,12 +67,15 @@ def group_tables(tournament: TournamentView) -> list[GroupTable]:
     """Every group's standings from its own matches, with the tournament's tie-breakers."""
     names = tournament.names
     rules = scoring(tournament)
+    knockout = tournament.rounds[tournament.group_rounds:] if tournament.group_rounds else []
+    through = {e for m in (knockout[0] if knockout else []) for e in m.row.sides}
     found = []
     for label, members in drawn(tournament).items():
         results = [m.result for r in tournament.rounds for m in r
                    if m.group == label and m.result is not None]
         found.append(GroupTable(label, standings({e: names.get(e, "?") for e in members},
-                                                 results, rules)))
+                                                 results, rules),
+                                frozenset(through & set(members))))
     return found
 
 
