@@ -33,7 +33,7 @@ def play_round(client, t, beats: dict[str, set[str]]) -> list[dict]:
     """Pair the next round and play it: `beats[name]` are those `name` beats."""
     matches = next_round(client, t)["matches"]
     for match in matches:
-        if not match["bye"]:
+        if not match["bye"] and not match["walkover"]:
             first, second = match["names"]
             play(client, match, sweep(0 if second in beats.get(first, set()) else 1), hands=1)
     return matches
@@ -345,3 +345,22 @@ def test_a_group_round_takes_no_swap(client):
                                            "instead if it was paired by mistake.")
     assert [m["sides"] for m in body(client, t)["rounds"][0]["matches"]] == [
         m["sides"] for m in first]
+
+
+def test_a_withdrawal_in_the_groups_gives_walkovers_and_the_draw_goes_on(client):
+    t = groups_knockout(client)
+    play_groups(client, t, 1)
+    hadi = next(e["id"] for e in t["entrants"] if e["name"] == "Hadi")
+    gone = client.post(f"/api/v1/tournaments/{t['id']}/entrants/{hadi}/withdraw",
+                       json={"reason": "Called away"}, headers=director(t))
+    assert gone.status_code == 200, gone.get_json()
+    later = play_groups(client, t, 2)
+    hadi_matches = [m for r in later for m in r if "Hadi" in m["names"]]
+    assert len(hadi_matches) == 2 and all(m["walkover"] for m in hadi_matches)
+    rows = client.get(f"/api/v1/tournaments/{t['id']}/standings").get_json()["standings"]
+    # Hadi lost to Ali in round 1 (group results as set) and withdrew: his two walkovers count
+    # for the other side only, so his record is one match played, lost.
+    hadi_row = next(r for r in rows if r["name"] == "Hadi")
+    assert (hadi_row["played"], hadi_row["won"], hadi_row["lost"]) == (1, 0, 1)
+    semis = next_round(client, t)["matches"]
+    assert [m["names"] for m in semis] == [["Elham", "Golnar"], ["Bahar", "Ali"]]
