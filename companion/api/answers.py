@@ -224,6 +224,10 @@ class TournamentMatch(Answer):
     third_place: bool
     walkover: bool = Field(description="won because the other side withdrew: no game points, "
                                        "like a bye")
+    stage: Literal["groups", "knockout"] | MISSING = Field(
+        default=MISSING, description="groups then knockout only: the match's stage")
+    group: str | MISSING = Field(default=MISSING, description=(
+        "groups then knockout, group stage only: the match's group (\"A\"...)"))
     games: list[MatchGame]
     current_game: str | None
     provisional: bool
@@ -310,6 +314,8 @@ class Standing(Answer):
     withdrawn: bool = Field(description="withdrew from the tournament; its results stand")
     round_reached: Int | None = Field(
         default=None, description="a knockout's furthest round (its rank follows it)")
+    group: str | MISSING = Field(default=MISSING, description=(
+        "groups then knockout: the entrant's group; rank and tie-breaks are the group's"))
     tie: Tie
 
 

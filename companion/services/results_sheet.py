@@ -30,7 +30,9 @@ class Line:
 def lines(tournament: TournamentView, number: int) -> list[Line]:
     """The round's lines, table by table, each table's sides in their seating order."""
     rules = scoring(tournament)
-    points = tournament.row.format != KNOCKOUT  # a knockout counts rounds reached, not points
+    # A knockout counts rounds reached, not points (so does a groups then knockout's knockout).
+    points = tournament.row.format != KNOCKOUT and number <= (
+        tournament.group_rounds or number)
     found = []
     for view in tournament.rounds[number - 1]:
         state, places, result = _state(view), view.places, view.result

@@ -11,7 +11,7 @@ from werkzeug.datastructures import MultiDict
 from ..digits import parse_int
 from ..tournament.standings import TIEBREAKS
 
-NUMBERS = ("best_of", "rounds", "table_size")
+NUMBERS = ("best_of", "rounds", "table_size", "groups", "advance")
 POINTS = ("win", "draw", "loss")
 TIEBREAK_SLOTS = len(TIEBREAKS)  # every tie-breaker can be chosen, in any order
 # Fields the set-up page shows an error beside; any other error goes above the form.

@@ -91,13 +91,16 @@ def follow_through(session: Session, row: Tournament, match: Match) -> None:
     if tournament.row.format == SWISS:
         acting.warn(msg(N_("Round {n} was paired on the results before this change: it stays "
                            "as paired."), n=number + 1))
-    elif tournament.row.format == KNOCKOUT:
+    elif tournament.stage == KNOCKOUT and number <= tournament.group_rounds:
+        acting.warn(msg(N_("The knockout was drawn on the group results before this change: "
+                           "it stays as drawn.")))
+    elif tournament.knockout_stage:
         apply(session, tournament, plan(tournament, match.id or 0))
 
 
 def plan(tournament: TournamentView, changed: int) -> Plan:
     """What the change of this knockout match's result does to the later matches."""
-    views = {m.row.id: m for r in tournament.rounds for m in r}
+    views = {m.row.id: m for r in tournament.rounds[tournament.group_rounds:] for m in r}
     seated = [cascade.Seated(m.row.id, m.round, m.row.table, m.third_place,
                              tuple(m.row.sides), m.winner, m.loser) for m in views.values()]
     return [(views[match_id], None if sides is None else list(sides))

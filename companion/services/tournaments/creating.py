@@ -23,9 +23,18 @@ from ...tournament.standings import (
 from .. import acting, keys
 from ..seating import MAX_NAME
 from . import audit
-from .reading import FORMATS, KNOCKOUT, ROUND_ROBIN, SWISS, TournamentView, load
+from .reading import (
+    FORMATS,
+    GROUPS_KNOCKOUT,
+    KNOCKOUT,
+    ROUND_ROBIN,
+    SWISS,
+    TournamentView,
+    load,
+)
 
 MAX_ENTRANTS = 256
+MAX_GROUPS = 26  # labelled A to Z
 SEEDINGS = ("entry", "random")  # "rating" once Companion keeps ratings
 MAX_NAME_LENGTH = 80
 # A Swiss at tables of 3 to 5 breaks ties on what does not grow with a table's size.
@@ -72,6 +81,8 @@ def _set_up(spec: GameSpec[Any, Any], name: Any, format: Any, entrants: Any,
     if not isinstance(entrants, list) or len(entrants) < 2:
         problems.append(RuleError(msg(N_("A tournament needs at least two entrants: give "
                                          "their names, one per line.")), "entrants"))
+    elif format == GROUPS_KNOCKOUT and isinstance(settings, dict):
+        checked.update(_checked(problems, groups_settings, settings, len(entrants)) or {})
     refuse(problems)
     return title, checked
 
@@ -125,6 +136,29 @@ def _settings(problems: list[RuleError], spec: GameSpec[Any, Any], format: str,
         "bye": _checked(problems, _bye, raw),
         "seeding": _checked(problems, _seeding, raw),
     }
+
+
+def groups_settings(raw: dict[str, Any], entrants: int) -> dict[str, int]:
+    """A groups then knockout's number of groups and how many of each go through, for this
+    many entrants: every group of two or more, `advance` no more than the smallest group."""
+    groups = _number(raw, "groups", 2, 1, MAX_GROUPS)
+    advance = _number(raw, "advance", 2, 1, MAX_ENTRANTS)
+    return {"groups": groups, "advance": checked_groups(groups, advance, entrants)}
+
+
+def checked_groups(groups: int, advance: int, entrants: int) -> int:
+    """`advance`, refused with a sentence when these groups cannot be made of `entrants`."""
+    if entrants < 2 * groups:
+        raise RuleError(msg(N_("{n} entrants cannot make {groups} groups of at least two: "
+                               "choose fewer groups."), n=entrants, groups=groups), "groups")
+    smallest = entrants // groups
+    if advance > smallest:
+        raise RuleError(msg(N_("{advance} cannot go through from a group of {size}: at most "
+                               "{size} per group."), advance=advance, size=smallest), "advance")
+    if advance * groups < 2:
+        raise RuleError(msg(N_("A knockout needs at least two entrants: let two go through "
+                               "from the group, or make more groups.")), "advance")
+    return advance
 
 
 def _best_of(raw: dict[str, Any], default: int, size: int) -> int:
@@ -182,7 +216,7 @@ def _check_in(raw: dict[str, Any]) -> bool:
 def _third_place(format: str, value: Any) -> bool:
     if type(value) is not bool:
         raise RuleError(msg(N_("third_place is true or false.")), "third_place")
-    if value and format != KNOCKOUT:
+    if value and format not in (KNOCKOUT, GROUPS_KNOCKOUT):
         raise RuleError(msg(N_("Only a knockout plays a third-place match.")), "third_place")
     return value
 
@@ -200,7 +234,8 @@ def _check_table(spec: GameSpec[Any, Any], format: str, size: int, partnerships:
 # How the set-up form names each number, for a sentence a person reads (never "rounds").
 _LABELS = {"table_size": N_("Players per table"), "best_of": N_("Games per match (best of)"),
            "decider_target": N_("Target of the deciding game"), "rounds": N_("Rounds"),
-           "win": N_("Win"), "draw": N_("Draw"), "loss": N_("Loss")}
+           "win": N_("Win"), "draw": N_("Draw"), "loss": N_("Loss"),
+           "groups": N_("Groups"), "advance": N_("Go through per group")}
 
 
 def _number(raw: dict[str, Any], name: str, default: Any, low: int, high: int) -> Any:
