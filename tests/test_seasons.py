@@ -46,3 +46,219 @@ def add(client, s, t):
 def standings(client, s) -> dict[str, dict]:
     body = client.get(f"/api/v1/seasons/{s['id']}").get_json()
     return {line["player"]: line for line in body["standings"]}
+
+
+def delete_tournament(client, t):
+    response = client.delete(f"/api/v1/tournaments/{t['id']}", json={"confirm": t["name"]},
+                             headers=director(t))
+    assert response.status_code == 200, response.get_json()
+
+
+# Three Basra evenings, knockouts of four with a match for third place. Seeds follow the names'
+# order and the semi-finals are seed 1 against 4, 2 against 3, so the places asked are ones a
+# bracket can give (the two finalists from different semi-finals).
+# E1: Ali 1st (10), Bahar 2nd (8), Cyrus 3rd (6), Dara 4th (5).
+# E2: Bahar 1st (10), Ali 2nd (8), Cyrus 3rd (6), Eve 4th (5).
+# E3: Cyrus 1st (10), Dara 2nd (8), Ali 3rd (6), Bahar 4th (5).
+def three_evenings(client):
+    return (evening(client, ["Ali", "Bahar", "Cyrus", "Dara"], "E1"),
+            evening(client, ["Bahar", "Ali", "Cyrus", "Eve"], "E2"),
+            evening(client, ["Cyrus", "Dara", "Ali", "Bahar"], "E3"))
+
+
+def summary(client, s) -> dict[str, tuple]:
+    """Per player: (rank, points, attended, counted evenings by name)."""
+    body = client.get(f"/api/v1/seasons/{s['id']}").get_json()
+    names = {e["tournament"]: e["name"] for e in body["events"]}
+    return {line["player"]: (line["rank"], line["points"], line["attended"],
+                             [names[t] for t in line["counted"]])
+            for line in body["standings"]}
+
+
+def test_the_best_two_of_three_evenings_count(client):
+    s = season(client)
+    for t in three_evenings(client):
+        assert add(client, s, t).status_code == 201
+    # Ali 10, 8, 6: best two 10 + 8 = 18 (E1, E2). Bahar 8, 10, 5: 18 (E1, E2).
+    # Cyrus 6, 6, 10: 10 + 6 = 16, of the two sixes the earlier (E1, E3).
+    # Dara 5, 8: 13 (E1, E3), two evenings. Eve 5: one evening.
+    # Ali and Bahar level on 18 share first; Cyrus third.
+    assert summary(client, s) == {
+        "Ali": (1, 18, 3, ["E1", "E2"]), "Bahar": (1, 18, 3, ["E1", "E2"]),
+        "Cyrus": (3, 16, 3, ["E1", "E3"]), "Dara": (4, 13, 2, ["E1", "E3"]),
+        "Eve": (5, 5, 1, ["E2"])}
+    ali = standings(client, s)["Ali"]
+    # Each evening's place and points, the one not counted marked so.
+    assert [(e["place"], e["points"], e["counted"]) for e in ali["events"]] == [
+        (1, 10, True), (2, 8, True), (3, 6, False)]
+
+
+def test_removing_and_adding_an_evening_recomputes(client):
+    s = season(client)
+    e1, e2, e3 = three_evenings(client)
+    for t in (e1, e2, e3):
+        add(client, s, t)
+    removed = client.delete(f"/api/v1/seasons/{s['id']}/events/{e1['id']}",
+                            headers=bearer(s["key"]))
+    assert removed.status_code == 200
+    # Without E1: Ali 8 + 6 = 14, Bahar 10 + 5 = 15, Cyrus 6 + 10 = 16, Dara 8, Eve 5.
+    assert summary(client, s) == {
+        "Cyrus": (1, 16, 2, ["E2", "E3"]), "Bahar": (2, 15, 2, ["E2", "E3"]),
+        "Ali": (3, 14, 2, ["E2", "E3"]), "Dara": (4, 8, 1, ["E3"]), "Eve": (5, 5, 1, ["E2"])}
+    assert [p for p in summary(client, s)] == ["Cyrus", "Bahar", "Ali", "Dara", "Eve"]
+    assert add(client, s, e1).status_code == 201
+    # E1 back (now the last added): Ali 8, 6, 10 → 10 + 8 = 18; Bahar 10, 5, 8 → 18;
+    # Cyrus 6, 10, 6 → 16; Dara 8, 5 → 13; Eve 5.
+    assert summary(client, s) == {
+        "Ali": (1, 18, 3, ["E2", "E1"]), "Bahar": (1, 18, 3, ["E2", "E1"]),
+        "Cyrus": (3, 16, 3, ["E2", "E3"]), "Dara": (4, 13, 2, ["E3", "E1"]),
+        "Eve": (5, 5, 1, ["E2"])}
+
+
+def test_a_deleted_tournament_stops_counting_until_restored(client):
+    s = season(client)
+    e1, e2, e3 = three_evenings(client)
+    for t in (e1, e2, e3):
+        add(client, s, t)
+    delete_tournament(client, e3)
+    body = client.get(f"/api/v1/seasons/{s['id']}").get_json()
+    assert [e["state"] for e in body["events"]] == ["finished", "finished", "deleted"]
+    # Without E3: Ali 10 + 8 = 18, Bahar 8 + 10 = 18, Cyrus 6 + 6 = 12, Dara 5, Eve 5.
+    assert summary(client, s) == {
+        "Ali": (1, 18, 2, ["E1", "E2"]), "Bahar": (1, 18, 2, ["E1", "E2"]),
+        "Cyrus": (3, 12, 2, ["E1", "E2"]), "Dara": (4, 5, 1, ["E1"]),
+        "Eve": (4, 5, 1, ["E2"])}
+    restored = client.post(f"/api/v1/tournaments/{e3['id']}/restore", headers=director(e3))
+    assert restored.status_code == 200
+    assert summary(client, s)["Cyrus"] == (3, 16, 3, ["E1", "E3"])
+
+
+def test_an_evening_in_progress_gives_nothing_yet(client):
+    s = season(client)
+    add(client, s, evening(client, ["Ali", "Bahar", "Cyrus", "Dara"], "E1"))
+    playing = create_tournament(client, name="Tonight", format="knockout",
+                                settings={"best_of": 1})
+    next_round(client, playing)
+    assert add(client, s, playing).status_code == 201
+    body = client.get(f"/api/v1/seasons/{s['id']}").get_json()
+    assert [(e["name"], e["state"]) for e in body["events"]] == [
+        ("E1", "finished"), ("Tonight", "in_progress")]
+    # Only E1 counts: Ali 10, Bahar 8, Cyrus 6, Dara 5, one evening each.
+    assert summary(client, s) == {"Ali": (1, 10, 1, ["E1"]), "Bahar": (2, 8, 1, ["E1"]),
+                                  "Cyrus": (3, 6, 1, ["E1"]), "Dara": (4, 5, 1, ["E1"])}
+
+
+def test_partners_each_take_the_place_and_level_entrants_share_it(client):
+    # Points 3, 2, 1 and the best evening counts. Pairs: Ali & Bahar, Cyrus & Dara,
+    # Eve & Farid, Gol & Hadi (seeds in that order); no match for third place, so the two
+    # semi-final losers share third: each of their players 1 point.
+    s = season(client, points=[3, 2, 1], count_best=1)
+    pairs = ["Ali & Bahar", "Cyrus & Dara", "Eve & Farid", "Gol & Hadi"]
+    t = create_tournament(client, name="Pairs", format="knockout", entrants=pairs,
+                          settings={"best_of": 1, "partnerships": True})
+    # Semi-finals 1 v 4 and 2 v 3: Ali & Bahar beat Gol & Hadi, Eve & Farid beat Cyrus & Dara;
+    # the final: Eve & Farid beat Ali & Bahar.
+    for match in next_round(client, t)["matches"]:
+        winner = 0 if "Ali" in match["names"][0] else 1
+        assert set_result(client, t, match["id"], winner=winner).status_code == 200
+    final = next_round(client, t)["matches"][0]
+    set_result(client, t, final["id"], winner=final["names"].index(
+        next(n for n in final["names"] if "Eve" in n)))
+    add(client, s, t)
+    points = {p: (line["rank"], line["points"]) for p, line in standings(client, s).items()}
+    assert points == {"Eve": (1, 3), "Farid": (1, 3), "Ali": (3, 2), "Bahar": (3, 2),
+                      "Cyrus": (5, 1), "Dara": (5, 1), "Gol": (5, 1), "Hadi": (5, 1)}
+
+
+def test_a_player_is_the_same_however_the_name_is_typed(client):
+    s = season(client)
+    add(client, s, evening(client, ["Ali", "Bahar", "Cyrus", "Dara"], "E1"))
+    # E2's seeds by name order: BAHAR, Cyrus, Eve, ali (capitals first); semi-finals BAHAR v
+    # ali and Cyrus v Eve. BAHAR 1st (10), Cyrus 2nd (8), ali 3rd (6), Eve 4th (5).
+    add(client, s, evening(client, ["BAHAR", "Cyrus", "ali", "Eve"], "E2"))
+    # Ali 10 (E1) + 6 (E2) = 16 as "Ali", the first spelling; Bahar 8 + 10 = 18.
+    found = standings(client, s)
+    assert (found["Ali"]["points"], found["Ali"]["attended"]) == (16, 2)
+    assert (found["Bahar"]["points"], found["Bahar"]["attended"]) == (18, 2)
+    assert "ali" not in found and "BAHAR" not in found
+
+
+# --- Keys and refusals: a sentence, 4xx, nothing changed --------------------------------------
+
+def test_a_wrong_key_or_none_changes_nothing(client):
+    s = season(client)
+    e1 = evening(client, ["Ali", "Bahar", "Cyrus", "Dara"], "E1")
+    add(client, s, e1)
+    before = client.get(f"/api/v1/seasons/{s['id']}").get_json()
+    e2 = evening(client, ["Bahar", "Ali", "Cyrus", "Eve"], "E2")
+    wrong = client.post(f"/api/v1/seasons/{s['id']}/events", json={"tournament": e2["id"]},
+                        headers=bearer("not-the-key"))
+    assert wrong.status_code == 403
+    assert client.delete(f"/api/v1/seasons/{s['id']}/events/{e1['id']}",
+                         headers=bearer("not-the-key")).status_code == 403
+    none = client.post(f"/api/v1/seasons/{s['id']}/events", json={"tournament": e2["id"]})
+    assert none.status_code == 401
+    # Another season's key opens nothing here either.
+    other = season(client, name="Summer")
+    assert client.post(f"/api/v1/seasons/{s['id']}/events", json={"tournament": e2["id"]},
+                       headers=bearer(other["key"])).status_code == 403
+    assert client.get(f"/api/v1/seasons/{s['id']}").get_json() == before
+
+
+def test_a_tournament_added_twice_is_refused_with_a_sentence(client):
+    s = season(client)
+    e1 = evening(client, ["Ali", "Bahar", "Cyrus", "Dara"], "E1")
+    add(client, s, e1)
+    before = client.get(f"/api/v1/seasons/{s['id']}").get_json()
+    again = add(client, s, e1)
+    assert again.status_code == 409
+    assert again.get_json() == {"error": "E1 is in this season already.", "field": "tournament"}
+    assert client.get(f"/api/v1/seasons/{s['id']}").get_json() == before
+
+
+def test_an_unknown_deleted_or_other_game_tournament_is_refused(client):
+    s = season(client)
+    before = client.get(f"/api/v1/seasons/{s['id']}").get_json()
+    unknown = add(client, s, {"id": "nosuchthing"})
+    assert unknown.status_code == 422
+    assert unknown.get_json() == {"error": "There is no such tournament: check its address.",
+                                  "field": "tournament"}
+    gone = evening(client, ["Ali", "Bahar", "Cyrus", "Dara"], "Gone")
+    delete_tournament(client, gone)
+    assert add(client, s, gone).status_code == 422
+    shelem = create_tournament(client, name="Shelem night", game="shelem",
+                               entrants=["Ali & Bahar", "Cyrus & Dara"])
+    other = add(client, s, shelem)
+    assert other.status_code == 422
+    assert other.get_json()["error"] == ("Shelem night is a tournament of Shelem; this season "
+                                         "is of Basra.")
+    not_held = client.delete(f"/api/v1/seasons/{s['id']}/events/{shelem['id']}",
+                             headers=bearer(s["key"]))
+    assert not_held.status_code == 404
+    assert not_held.get_json()["error"] == "That tournament is not in this season."
+    assert client.get(f"/api/v1/seasons/{s['id']}").get_json() == before
+
+
+def test_a_season_set_up_wrong_says_why_and_is_not_made(client):
+    cases = [
+        ({"count_best": 0}, "count_best",
+         "The evenings that count must be a whole number from 1 to 100."),
+        ({"points": [5, 8]}, "points", "A place never scores more than the place above it."),
+        ({"name": "   "}, "name", "The season needs a name."),
+    ]
+    for change, field, sentence in cases:
+        body = {"name": "Winter", "game": "basra", "count_best": 2, **change}
+        refused = client.post("/api/v1/seasons", json=body)
+        assert refused.status_code == 400, change
+        assert refused.get_json() == {"error": sentence, "field": field}
+        assert "Location" not in refused.headers
+    assert client.get("/api/v1/seasons/nosuchseason").status_code == 404
+
+
+def test_a_season_is_read_in_the_readers_language(client):
+    refused = client.post("/api/v1/seasons", json={"name": "Winter", "game": "basra",
+                                                   "count_best": 0},
+                          headers={"Accept-Language": "fa"})
+    assert refused.status_code == 400
+    assert refused.get_json()["error"] != ("The evenings that count must be a whole number "
+                                           "from 1 to 100.")
