@@ -7,7 +7,18 @@ from __future__ import annotations
 import csv
 import io
 
-from .helpers import bearer, create_tournament, director, next_round, set_result, text
+import pytest
+
+from .helpers import (
+    bearer,
+    client_at,
+    create_tournament,
+    director,
+    limited_app,
+    next_round,
+    set_result,
+    text,
+)
 
 # The default table: 10 8 6 5 4 3 2 1 for places 1 to 8.
 
@@ -262,3 +273,117 @@ def test_a_season_is_read_in_the_readers_language(client):
     assert refused.status_code == 400
     assert refused.get_json()["error"] != ("The evenings that count must be a whole number "
                                            "from 1 to 100.")
+
+
+def test_seasons_count_as_creations(db_url):
+    app = limited_app(db_url, RATELIMIT_STORAGE_URI="memory://",
+                      RATELIMIT_CREATE_GAME="2/minute")
+    phone = client_at(app, "192.0.2.60")
+    body = {"name": "Winter", "game": "basra", "count_best": 2}
+    assert [phone.post("/api/v1/seasons", json=body).status_code for _ in range(3)] == [
+        201, 201, 429]  # two a minute: the third waits
+    assert client_at(app, "192.0.2.61").post("/api/v1/seasons", json=body).status_code == 201
+    app.extensions["engine"].dispose()
+
+
+# --- Pages ------------------------------------------------------------------------------------
+
+@pytest.fixture
+def played(client):
+    """The season of the three evenings, the best two counting."""
+    s = season(client)
+    for t in three_evenings(client):
+        add(client, s, t)
+    return s
+
+
+def test_the_standings_page_shows_points_attendance_and_each_evening(client, played):
+    page = text(client.get(f"/seasons/{played['id']}"))
+    assert "Winter league" in page and "the best 2 evenings count" in page
+    # The rows: rank, player, points, evenings (Ali and Bahar level on 18 share first).
+    assert "1 Ali E1 : place 1, 10 points E2 : place 2, 8 points E3 : place 3, 6 points " \
+           "(not counted) 18 3" in page
+    assert "1 Bahar" in page and "3 Cyrus" in page and "5 Eve" in page
+    # Evening by evening, the evening not counted in brackets: Ali 10, 8, (6), 18.
+    assert "Ali 10 8 (6) 18" in page
+    assert "Dara 5 – 8 13" in page
+    # Nothing to change without the key.
+    assert "Remove from the season" not in page and "Add an evening" not in page
+
+
+@pytest.mark.parametrize(("lang", "digits"), [("ar", "٠١٢٣٤٥٦٧٨٩"), ("fa", "۰۱۲۳۴۵۶۷۸۹")])
+def test_the_standings_page_is_in_the_readers_language_and_digits(client, played, lang,
+                                                                  digits):
+    client.set_cookie("lang", lang)
+    response = client.get(f"/seasons/{played['id']}")
+    page = response.get_data(as_text=True)
+    assert f'lang="{lang}" dir="rtl"' in page
+    # Ali's 18 points in the reader's digits, not Latin ones.
+    eighteen = digits[1] + digits[8]
+    assert f'<td class="num points">{eighteen}</td>' in page
+    assert '<td class="num points">18</td>' not in page
+    # The season's own sentences are in the reader's language, none left in English.
+    words = text(response)
+    for english in ("Points by place", "evenings count", "Evenings", "not counted",
+                    "finished", "In brackets"):
+        assert english not in words, english
+
+
+def test_the_csv_has_a_line_per_player_and_a_column_per_evening(client, played):
+    response = client.get(f"/seasons/{played['id']}/standings.csv")
+    assert response.mimetype == "text/csv"
+    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    # Points by evening, those not counted in brackets; empty where the player did not play.
+    assert rows == [
+        ["rank", "player", "points", "attended", "E1", "E2", "E3"],
+        ["1", "Ali", "18", "3", "10", "8", "(6)"],
+        ["1", "Bahar", "18", "3", "8", "10", "(5)"],
+        ["3", "Cyrus", "16", "3", "6", "(6)", "10"],
+        ["4", "Dara", "13", "2", "5", "", "8"],
+        ["5", "Eve", "5", "1", "", "5", ""]]
+
+
+def test_a_season_is_set_up_and_kept_from_its_pages(client):
+    made = client.post("/seasons/new", data={"name": "Spring", "game": "basra",
+                                             "count_best": "٢", "points": "5 3 1"})
+    assert made.status_code == 303
+    page_url = made.headers["Location"]
+    page = text(client.get(page_url))
+    assert "You keep this season" in page and "the best 2 evenings count" in page
+    assert "Points by place: 5 · 3 · 1" in page
+    e1 = evening(client, ["Ali", "Bahar", "Cyrus", "Dara"], "E1")
+    season_id = page_url.split("/seasons/")[1].split("?")[0]
+    # Pasted as the tournament's link: its id is read from it.
+    added = client.post(f"/seasons/{season_id}/events",
+                        data={"tournament": f"http://localhost/tournaments/{e1['id']}/standings"})
+    assert added.status_code == 303
+    page = text(client.get(f"/seasons/{season_id}"))
+    # 5, 3, 1 by place; Dara, fourth, below the table: 0.
+    assert "Ali 5 5" in page and "Bahar 3 3" in page and "Cyrus 1 1" in page
+    assert "Dara 0 0" in page
+    twice = client.post(f"/seasons/{season_id}/events", data={"tournament": e1["id"]})
+    assert twice.status_code == 409
+    assert "E1 is in this season already." in text(twice)
+    removed = client.post(f"/seasons/{season_id}/events/{e1['id']}/remove")
+    assert removed.status_code == 303
+    assert "No tournament in this season yet." in text(client.get(f"/seasons/{season_id}"))
+
+
+def test_the_set_up_form_says_what_is_wrong_beside_the_field(client):
+    refused = client.post("/seasons/new", data={"name": "Spring", "game": "basra",
+                                                "count_best": "0", "points": "3 5"})
+    assert refused.status_code == 422
+    page = text(refused)
+    assert "The evenings that count must be a whole number from 1 to 100." in page
+    assert "A place never scores more than the place above it." in page
+    assert 'value="Spring"' in refused.get_data(as_text=True)  # what was typed is kept
+
+
+def test_a_wrong_season_link_opens_nothing(client, played):
+    response = client.get(f"/seasons/{played['id']}?key=wrong")
+    assert response.status_code == 403
+    assert "That link's key does not open this season" in text(response)
+    assert client.post(f"/seasons/{played['id']}/events",
+                       data={"tournament": "x"}).status_code == 401
+    client.get(f"/seasons/{played['id']}?key={played['key']}")  # the right link: a cookie
+    assert "Remove from the season" in text(client.get(f"/seasons/{played['id']}"))

@@ -16,27 +16,22 @@ from .body import json_body
 
 
 def season_json(view: seasons.SeasonView) -> a.Season:
-    return a.Season(**_fields(view))
-
-
-def _fields(view: seasons.SeasonView) -> dict[str, object]:
     row = view.row
-    return {
-        "id": row.id, "name": row.name, "game": row.game, "count_best": row.count_best,
-        "points": view.points,
-        "events": [a.SeasonEvent(tournament=e.tournament, name=e.name, state=e.state,
-                                 entrants=e.entrants,
-                                 url=url_for("tournaments.standings", tournament_id=e.tournament,
-                                             _external=True))
-                   for e in view.events],
-        "standings": [a.SeasonStanding(
+    return a.Season(
+        id=row.id, name=row.name, game=row.game, count_best=row.count_best,
+        points=view.points,
+        events=[a.SeasonEvent(tournament=e.tournament, name=e.name, state=e.state,
+                              entrants=e.entrants,
+                              url=url_for("tournaments.standings", tournament_id=e.tournament,
+                                          _external=True))
+                for e in view.events],
+        standings=[a.SeasonStanding(
             rank=line.rank, player=line.player, points=line.points, attended=line.attended,
             events=[a.SeasonScore(tournament=s.event, place=s.place, points=s.points,
                                   counted=s.counted) for s in line.events],
             counted=line.counted) for line in view.standings],
-        "url": url_for("seasons.show", season_id=row.id, _external=True),
-        "csv_url": url_for("seasons.csv", season_id=row.id, _external=True),
-    }
+        url=url_for("seasons.show", season_id=row.id, _external=True),
+        csv_url=url_for("seasons.csv", season_id=row.id, _external=True))
 
 
 @bp.post("/seasons")
@@ -45,7 +40,7 @@ def create_season() -> ResponseReturnValue:
     data = json_body(b.CreateSeason)
     view, key = seasons.create_season(get_session(), data.get("name"), data.get("game"),
                                       data.get("count_best"), data.get("points"))
-    body = a.SeasonWithKey(**_fields(view), key=key, setup_url=url_for(
+    body = a.SeasonWithKey(**dict(season_json(view)), key=key, setup_url=url_for(
         "seasons.show", season_id=view.row.id, key=key, _external=True))
     return jsonify(body.plain()), 201, {"Location": url_for("api.get_season",
                                                             season_id=view.row.id)}

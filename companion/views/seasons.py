@@ -148,7 +148,8 @@ def csv(season_id: str) -> Response:
 def add_event(season_id: str) -> Any:
     require_season_key(season_id)
     try:
-        seasons.add_event(get_session(), season_id, tournament_named(request.form.get("tournament")))
+        seasons.add_event(get_session(), season_id,
+                          tournament_named(request.form.get("tournament")))
     except seasons.SeasonRefusal as refusal:
         get_session().rollback()
         return _page(season_id, render_msg(refusal.message), refusal.status)
