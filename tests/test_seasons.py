@@ -350,7 +350,7 @@ def test_a_season_is_set_up_and_kept_from_its_pages(client):
     page_url = made.headers["Location"]
     page = text(client.get(page_url))
     assert "You keep this season" in page and "the best 2 evenings count" in page
-    assert "Points by place: 5 · 3 · 1" in page
+    assert "Points by place: 5, 3, 1" in page
     e1 = evening(client, ["Ali", "Bahar", "Cyrus", "Dara"], "E1")
     season_id = page_url.split("/seasons/")[1].split("?")[0]
     # Pasted as the tournament's link: its id is read from it.
