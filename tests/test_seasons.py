@@ -10,6 +10,7 @@ import io
 import pytest
 
 from .helpers import (
+    Described,
     bearer,
     client_at,
     create_tournament,
@@ -284,6 +285,25 @@ def test_seasons_count_as_creations(db_url):
         201, 201, 429]  # two a minute: the third waits
     assert client_at(app, "192.0.2.61").post("/api/v1/seasons", json=body).status_code == 201
     app.extensions["engine"].dispose()
+
+
+def test_every_answer_of_a_season_is_described(client):
+    api = Described(client)
+    made = api("post", "/api/v1/seasons", {"name": "Winter", "game": "basra", "count_best": 2,
+                                           "points": [3, 2, 1]}, status=201)
+    e1 = evening(client, ["Ali", "Bahar", "Cyrus", "Dara"], "E1")
+    events = f"/api/v1/seasons/{made['id']}/events"
+    api("post", events, {"tournament": e1["id"]}, key=made["key"], status=201)
+    api("post", events, {"tournament": e1["id"]}, key=made["key"], status=409)
+    api("post", events, {"tournament": "nosuch"}, key=made["key"], status=422)
+    api("post", events, {"tournament": e1["id"]}, key="wrong", status=403)
+    api("post", events, {"tournament": e1["id"]}, status=401)
+    api("get", f"/api/v1/seasons/{made['id']}", status=200)
+    api("delete", f"{events}/{e1['id']}", key=made["key"], status=200)
+    api("delete", f"{events}/{e1['id']}", key=made["key"], status=404)
+    api("get", "/api/v1/seasons/nosuch", status=404)
+    api("post", "/api/v1/seasons", {"name": "Winter", "game": "basra", "count_best": 0},
+        status=400)
 
 
 # --- Pages ------------------------------------------------------------------------------------

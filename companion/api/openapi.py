@@ -257,7 +257,7 @@ def _responses(op: Op, refs: dict[Shape, JsonSchemaValue]) -> dict[str, Any]:
             # A correction may also change a result later tournament matches build on.
             corrects = op.path.endswith("{number}")
             error = {"anyOf": [refs[a.Stale], refs[a.Conflict]]} if corrects else refs[a.Stale]
-        elif code == 409:
+        elif code == 409 and op.path.startswith(T):
             error = refs[a.Conflict]
         responses[str(code)] = {"description": ANSWERS[code], "content": _json(error)}
     for code, shape, description in op.also:
