@@ -21,8 +21,8 @@ class CreateSeason(Body):
     points: Annotated[list[PlacePoints], Field(
         min_length=1, max_length=MAX_PLACES,
         description="points by place, first place first, none above the one before; a place "
-                    "below the list scores 0 (default 10, 8, 6, 5, 4, 3, 2, 1)")] | MISSING = \
-        MISSING
+                    "below the list scores 0 (null or left out: 10, 8, 6, 5, 4, 3, 2, 1)")] | \
+        None | MISSING = MISSING
 
 
 class AddSeasonEvent(Body):
