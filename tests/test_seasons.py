@@ -195,6 +195,27 @@ def test_a_player_is_the_same_however_the_name_is_typed(client):
     assert "ali" not in found and "BAHAR" not in found
 
 
+def test_a_round_robin_counts_by_its_final_standings(client):
+    # Three entrants, best of one, three rounds (one bye each). Each match won by the entrant
+    # earlier in Ali, Bahar, Cyrus: Ali 2 wins, Bahar 1, Cyrus 0, so places 1, 2, 3 and, by
+    # the default table, Ali 10, Bahar 8, Cyrus 6. Until the third round is decided it is in
+    # progress and gives nothing.
+    s = season(client)
+    order = ["Ali", "Bahar", "Cyrus"]
+    t = create_tournament(client, name="League night", entrants=order,
+                          settings={"best_of": 1})
+    add(client, s, t)
+    for number in range(3):
+        assert summary(client, s) == {}, number
+        for match in next_round(client, t)["matches"]:
+            if not match["bye"]:
+                rank = [order.index(n) for n in match["names"]]
+                set_result(client, t, match["id"], winner=rank.index(min(rank)))
+    assert summary(client, s) == {"Ali": (1, 10, 1, ["League night"]),
+                                  "Bahar": (2, 8, 1, ["League night"]),
+                                  "Cyrus": (3, 6, 1, ["League night"])}
+
+
 # --- Keys and refusals: a sentence, 4xx, nothing changed --------------------------------------
 
 def test_a_wrong_key_or_none_changes_nothing(client):
