@@ -9,6 +9,8 @@ import io
 
 import pytest
 
+from companion.models_tournament import Tournament
+
 from .helpers import (
     Described,
     bearer,
@@ -143,6 +145,20 @@ def test_a_deleted_tournament_stops_counting_until_restored(client):
     restored = client.post(f"/api/v1/tournaments/{e3['id']}/restore", headers=director(e3))
     assert restored.status_code == 200
     assert summary(client, s)["Cyrus"] == (3, 16, 3, ["E1", "E3"])
+
+
+def test_a_tournament_purged_for_good_leaves_the_season(app, client):
+    s = season(client)
+    e1, e2, _e3 = three_evenings(client)
+    add(client, s, e1)
+    add(client, s, e2)
+    with app.extensions["engine"].begin() as conn:  # the 7 days' purge, as the database does it
+        conn.execute(Tournament.__table__.delete().where(Tournament.__table__.c.id == e2["id"]))
+    body = client.get(f"/api/v1/seasons/{s['id']}").get_json()
+    assert [e["name"] for e in body["events"]] == ["E1"]
+    # Only E1 is left: Ali 10, Bahar 8, Cyrus 6, Dara 5.
+    assert [(p, line[1]) for p, line in summary(client, s).items()] == [
+        ("Ali", 10), ("Bahar", 8), ("Cyrus", 6), ("Dara", 5)]
 
 
 def test_an_evening_in_progress_gives_nothing_yet(client):

@@ -196,17 +196,19 @@ def load_season(session: Session, season_id: str) -> SeasonView:
     events: list[EventView] = []
     evenings: list[Evening] = []
     for tournament_id in _held(session, row.id):
-        event, evening = _event(session, tournament_id)
+        stored = session.get(Tournament, tournament_id, populate_existing=True)
+        if stored is None:  # purged for good: its rows go with it (ON DELETE CASCADE)
+            continue
+        event, evening = _event(session, stored)
         events.append(event)
         if evening is not None:
             evenings.append(evening)
     return SeasonView(row, events, standings(evenings, row.points, row.count_best))
 
 
-def _event(session: Session, tournament_id: str) -> tuple[EventView, Evening | None]:
+def _event(session: Session, stored: Tournament) -> tuple[EventView, Evening | None]:
     """A tournament of the season, and its evening's places once it is finished."""
-    stored = session.get(Tournament, tournament_id, populate_existing=True)
-    assert stored is not None  # its rows go with it (ON DELETE CASCADE)
+    tournament_id = stored.id
     if stored.deleted_at is not None:
         return EventView(tournament_id, stored.name, DELETED, 0), None
     tournament = load(session, tournament_id)
