@@ -65,9 +65,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .pages import access, tournament_access
 
     access.init_app(app, tournament_access.GAME_KEYS)  # a director opens the tables' games
-    from .services import games, tournaments
+    from .services import games, ratings, tournaments
 
-    games.follow_changes(tournaments.game_changed)  # a table's game settles its match
+    # a table's game settles its match; a finished game counts in the ratings
+    games.follow_changes(tournaments.game_changed, ratings.game_changed)
     from .views import live
 
     live.init_app(app)

@@ -33,6 +33,7 @@ from ..rules.spec import GameSpec, Judge
 from ..services.game_file import Export
 from ..shapes import Text
 from . import answers as a
+from . import answers_ratings as ar
 from . import bodies as b
 from .blueprint import bp
 from .referee import verdict_of
@@ -221,6 +222,11 @@ OPERATIONS: list[Op] = [
     Op("get", T + "/players", "Players' records", a.Players),
     Op("get", T + "/crosstable", "Who met whom in which round: opponent, result, points",
        a.Crosstable),
+    Op("get", "/ratings/{game}", "Players' ratings in one game, best first: every stored "
+       "game's on a club server, else this device's and those named in `ids`", ar.Ratings,
+       parameters=(GAME_IDS,)),
+    Op("get", "/ratings/{game}/{player}", "One player's rating after each of their games",
+       ar.RatingHistory, parameters=(GAME_IDS,)),
     Op("get", "/openapi.json", "This description", Document),
 ]
 
