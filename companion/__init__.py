@@ -87,6 +87,7 @@ def _register_blueprints(app: Flask) -> None:
     from .views.players import bp as players_bp
     from .views.prefs import bp as prefs_bp
     from .views.pwa import bp as pwa_bp
+    from .views.ratings import bp as ratings_bp
     from .views.referee import bp as referee_bp
     from .views.seats import bp as seats_bp
     from .views.share import bp as share_bp
@@ -113,5 +114,6 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(tournament_extras_bp)
     app.register_blueprint(tournament_hall_bp)
     app.register_blueprint(players_bp)
+    app.register_blueprint(ratings_bp)
     app.register_blueprint(pwa_bp)
     app.register_blueprint(live_bp)
