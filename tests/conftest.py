@@ -9,9 +9,10 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlmodel import SQLModel
 
-from companion import (
+from companion import (  # noqa: F401  (their tables and the games', for TABLES)
     create_app,
-    models_tournament,  # noqa: F401  (its tables and the games', for TABLES)
+    models_ratings,
+    models_tournament,
 )
 from companion.db import upgrade
 
