@@ -191,8 +191,8 @@ def test_an_unknown_game_is_a_404_with_a_sentence(client):
 
 @pytest.mark.parametrize(("lang", "digits", "rating", "heading"), [
     ("en", "latn", "1069", "Ratings: Basra"),
-    ("ar", "arab", "١٠٦٩", "التقييمات: البصرة"),
-    ("fa", "arabext", "۱۰۶۹", "رتبه‌بندی: بصره"),
+    ("ar", "arab", "١٠٦٩", "التقييمات: بصرة"),
+    ("fa", "arabext", "۱۰۶۹", "رتبه\u200cبندی: بصره"),
 ])
 def test_the_ratings_page_in_each_language_and_the_readers_digits(club, lang, digits, rating,
                                                                   heading):
@@ -249,3 +249,22 @@ def test_partnerships_are_seeded_by_their_players_mean_rating():
     order = by_rating([["Ali", "Bahar"], ["Omar", "Zed"], ["Cyrus", "Dara"],
                        ["Dara", "Omar"]], rated)
     assert order == [2, 0, 3, 1]
+
+
+def test_the_in_place_update_is_openskills_own():
+    """rate_in_place skips MODEL.rate's copies only: the same mu and sigma, to the last bit."""
+    import random
+
+    from companion.tournament.ratings import MODEL, rate_in_place
+    rng = random.Random(35)
+    for _ in range(200):
+        sides = rng.choice((2, 3, 4, 5))
+        teams = [[(rng.uniform(15, 35), rng.uniform(1, 8.4)) for _ in range(rng.choice((1, 2)))]
+                 for _ in range(sides)]
+        ranks = [rng.randrange(sides) for _ in range(sides)]
+        expected = MODEL.rate([[MODEL.rating(mu=m, sigma=s) for m, s in t] for t in teams],
+                              ranks=list(ranks))
+        mine = [[MODEL.rating(mu=m, sigma=s) for m, s in t] for t in teams]
+        rate_in_place(mine, ranks)
+        assert [[(r.mu, r.sigma) for r in t] for t in mine] == \
+            [[(r.mu, r.sigma) for r in t] for t in expected]

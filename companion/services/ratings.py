@@ -90,9 +90,8 @@ def replay(session: Session, kind: str, start: Cutoff | None) -> None:
     played = [(row, found) for row in rows if (found := _outcome(row)) is not None]
     touched |= {player_key(name) for _, found in played for side in found.sides for name in side}
     ratings = _before(session, kind, start, touched)
-    steps = [step for row, found in played for step in _steps(ratings, row, found)]
-    if steps:
-        session.execute(insert(STEPS), steps)
+    _write_steps(session, [step for row, found in played
+                           for step in _steps(ratings, row, found)])
     _keep_standings(session, kind, ratings, touched)
 
 
@@ -105,14 +104,22 @@ def _append(session: Session, row: Game) -> None:
                        for standing in session.exec(select(PlayerRating).where(
                            col(PlayerRating.game) == row.game,
                            col(PlayerRating.player).in_(keys)))})
-    session.execute(insert(STEPS), _steps(ratings, row, found))
+    _write_steps(session, _steps(ratings, row, found))
     _keep_standings(session, row.game, ratings, set(keys))
 
 
-def _steps(ratings: Ratings, row: Any, found: Outcome) -> list[dict[str, Any]]:
-    return [{"game_id": row.id, "game": row.game, "player": key, "name": standing.name,
-             "at": row.created_at, "mu": standing.mu, "sigma": standing.sigma,
-             "games": standing.games} for key, standing in ratings.rate(found)]
+STEP_FIELDS = ("game_id", "game", "player", "name", "at", "mu", "sigma", "games")
+
+
+def _steps(ratings: Ratings, row: Any, found: Outcome) -> list[tuple[Any, ...]]:
+    """The steps of one game's players, as rows of STEP_FIELDS."""
+    return [(row.id, row.game, key, standing.name, row.created_at, standing.mu,
+             standing.sigma, standing.games) for key, standing in ratings.rate(found)]
+
+
+def _write_steps(session: Session, steps: list[tuple[Any, ...]]) -> None:
+    if steps:
+        session.execute(insert(STEPS), [dict(zip(STEP_FIELDS, step)) for step in steps])
 
 
 def _keep_standings(session: Session, kind: str, ratings: Ratings, touched: set[str]) -> None:

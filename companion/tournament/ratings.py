@@ -9,8 +9,10 @@ becomes sure they are strong.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from openskill.models import PlackettLuce
 
@@ -61,26 +63,52 @@ class Ratings:
     """Every player's standing in one game, keyed by player_key."""
 
     players: dict[str, Standing] = field(default_factory=dict)
+    # One OpenSkill rating object per player, updated in place game after game.
+    _held: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def rate(self, outcome: Outcome) -> list[tuple[str, Standing]]:
         """Count one game; what each of its players' standing became (key, standing)."""
         keys = [[player_key(name) for name in side] for side in outcome.sides]
-        before = [[self.players.setdefault(key, Standing(name))
-                   for key, name in zip(side_keys, side)]
-                  for side_keys, side in zip(keys, outcome.sides)]
-        teams = [[MODEL.rating(mu=p.mu, sigma=p.sigma) for p in side] for side in before]
-        after = MODEL.rate(teams, ranks=list(outcome.ranks))
+        for side_keys, side in zip(keys, outcome.sides):
+            for key, name in zip(side_keys, side):
+                self.players.setdefault(key, Standing(name))
+        teams = [[self._rating(key) for key in side_keys] for side_keys in keys]
+        rate_in_place(teams, list(outcome.ranks))
         changed = []
-        for side_keys, side, rated in zip(keys, before, after):
-            for key, standing, new in zip(side_keys, side, rated):
-                standing.mu, standing.sigma = new.mu, new.sigma
+        for side_keys, team in zip(keys, teams):
+            for key, rated in zip(side_keys, team):
+                standing = self.players[key]
+                standing.mu, standing.sigma = rated.mu, rated.sigma
                 standing.games += 1
                 changed.append((key, standing))
         return changed
 
+    def _rating(self, key: str) -> Any:
+        standing, held = self.players[key], self._held.get(key)
+        if held is None:
+            held = self._held[key] = MODEL.rating(mu=standing.mu, sigma=standing.sigma)
+        held.mu, held.sigma = standing.mu, standing.sigma
+        return held
+
     def best_first(self) -> list[Standing]:
         return sorted(self.players.values(),
                       key=lambda s: (-s.rating, -s.games, natural_key(s.name)))
+
+
+def rate_in_place(teams: list[list[Any]], ranks: list[int]) -> None:
+    """MODEL.rate(teams, ranks) without its copies: the same update (tests/test_ratings.py
+    checks it against MODEL.rate), made on the rating objects themselves, ten times faster.
+
+    As MODEL.rate does: tau widens every sigma first, the teams go to the model's update
+    best first, and each team's players get their new mu and sigma."""
+    for team in teams:
+        for rated in team:
+            rated.sigma = math.sqrt(rated.sigma * rated.sigma + TAU * TAU)
+    order = sorted(range(len(teams)), key=ranks.__getitem__)
+    after = MODEL._compute([teams[i] for i in order], ranks=[ranks[i] for i in order])
+    for position, index in enumerate(order):
+        for rated, new in zip(teams[index], after[position]):
+            rated.mu, rated.sigma = new.mu, new.sigma
 
 
 def outcome(players: Sequence[str], teams: Sequence[Sequence[int]] | None,
