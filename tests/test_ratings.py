@@ -15,7 +15,15 @@ from companion import create_app
 from companion.models_ratings import PlayerRating
 from companion.services import ratings
 
-from .helpers import BASRA_LOSS, BASRA_WIN, opened_game
+from .helpers import (
+    BASRA_LOSS,
+    BASRA_WIN,
+    create_tournament,
+    director,
+    next_round,
+    opened_game,
+    play,
+)
 
 SHLLAAT_HAND = {"points": [140, 50, 40, 20, 2]}  # a pack of 252 shared out, five players
 
@@ -268,3 +276,19 @@ def test_the_in_place_update_is_openskills_own():
         rate_in_place(mine, ranks)
         assert [[(r.mu, r.sigma) for r in t] for t in mine] == \
             [[(r.mu, r.sigma) for r in t] for t in expected]
+
+
+def test_a_tournament_tables_games_count_and_go_with_the_tournament(club):
+    client = club.test_client()
+    t = create_tournament(client, entrants=["Ali", "Bahar"], settings={"best_of": 1})
+    match = next_round(client, t)["matches"][0]
+    play(client, match, BASRA_WIN)  # seat 0 wins its table's game to 101
+    winner = match["names"][0]
+    assert [(r[0], r[2]) for r in table(client, "basra")][0] == (winner, 1)
+    deleted = client.delete(f"/api/v1/tournaments/{t['id']}", json={"confirm": "Friday"},
+                            headers=director(t))
+    assert deleted.status_code == 200, deleted.get_json()
+    assert table(client, "basra") == []  # its games went with it
+    restored = client.post(f"/api/v1/tournaments/{t['id']}/restore", headers=director(t))
+    assert restored.status_code == 200, restored.get_json()
+    assert [(r[0], r[2]) for r in table(client, "basra")][0] == (winner, 1)
