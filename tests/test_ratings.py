@@ -292,3 +292,12 @@ def test_a_tournament_tables_games_count_and_go_with_the_tournament(club):
     restored = client.post(f"/api/v1/tournaments/{t['id']}/restore", headers=director(t))
     assert restored.status_code == 200, restored.get_json()
     assert [(r[0], r[2]) for r in table(client, "basra")][0] == (winner, 1)
+
+
+def test_a_finished_game_imported_counts_at_once(club):
+    client = club.test_client()
+    made = basra_won_by_first(client, ["Ali", "Bahar"])
+    exported = client.get(f"/api/v1/games/{made['id']}/export").get_json()
+    assert client.post("/api/v1/games/import", json=exported).status_code == 201
+    # Ali has won twice now: two games each, Ali first.
+    assert [(r[0], r[2]) for r in table(client, "basra")] == [("Ali", 2), ("Bahar", 2)]
