@@ -18,7 +18,9 @@ NAME = 80  # longer than any player's name (40) or a tournament entrant's
 class RatingStep(SQLModel, table=True):
     """A player's rating just after one finished game: the history a player's card charts."""
 
-    __table_args__ = (Index("ix_ratingstep_game_at", "game", "at", "game_id"),)
+    # Replays read a game's steps from one game on; a card reads one player's, oldest first.
+    __table_args__ = (Index("ix_ratingstep_game_at", "game", "at", "game_id"),
+                      Index("ix_ratingstep_player", "game", "player", "at"))
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: str = Field(sa_column=Column(String(32), ForeignKey("game.id", ondelete="CASCADE"),

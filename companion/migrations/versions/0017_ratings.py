@@ -36,6 +36,8 @@ def upgrade() -> None:
     op.create_index('ix_ratingstep_game_id', 'ratingstep', ['game_id'], unique=False)
     op.create_index('ix_ratingstep_game_at', 'ratingstep', ['game', 'at', 'game_id'],
                     unique=False)
+    op.create_index('ix_ratingstep_player', 'ratingstep', ['game', 'player', 'at'],
+                    unique=False)
     op.create_table(
         'playerrating',
         sa.Column('game', sqlmodel.sql.sqltypes.AutoString(length=16), nullable=False),
@@ -52,6 +54,7 @@ def upgrade() -> None:
 
 def downgrade() -> None:
     op.drop_table('playerrating')
+    op.drop_index('ix_ratingstep_player', table_name='ratingstep')
     op.drop_index('ix_ratingstep_game_at', table_name='ratingstep')
     op.drop_index('ix_ratingstep_game_id', table_name='ratingstep')
     op.drop_table('ratingstep')
