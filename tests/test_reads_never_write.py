@@ -164,6 +164,7 @@ def fillings(app, world: World, rule) -> list[dict[str, Any]]:
         "side": [0, 1, 99],
         "tournament_id": [*world.directors, MISSING],
         "name": [*names, MISSING],
+        "player": [*names, MISSING],
         "game": [*GAMES, MISSING],
         "code": [*LANGUAGES, "xx"],
         "system": [*SYSTEMS, "xx"],

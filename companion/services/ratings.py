@@ -12,12 +12,13 @@ gets its ratings replayed from those games alone, on each read.
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Row, and_, delete, insert, or_
+from sqlalchemy import Row, and_, delete, insert, or_, text
 from sqlalchemy import select as sa_select
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session, col, select
@@ -52,6 +53,7 @@ def game_changed(session: Session, row: Game) -> None:
         col(RatingStep.game_id) == row.id).limit(1)).first() is not None
     if not counts and not rated:
         return
+    _one_at_a_time(session, row.game)
     place = (row.created_at, row.id)
     if counts and not rated and not _any_after(session, row.game, place):
         _append(session, row)
@@ -67,8 +69,18 @@ def games_changed(session: Session, game_ids: Sequence[str]) -> None:
     first: dict[str, Cutoff] = {}
     for kind, at, game_id in rows:
         first[kind] = min(first.get(kind, (at, game_id)), (at, game_id))
-    for kind, place in first.items():
+    for kind, place in sorted(first.items()):
+        _one_at_a_time(session, kind)
         replay(session, kind, place)
+
+
+def _one_at_a_time(session: Session, kind: str) -> None:
+    """Changes to one game's ratings wait for each other until their commit: two tables
+    finishing at once with a player of the same name would otherwise both read where that
+    player stood, and one update be lost. (SQLite writes one transaction at a time anyway.)"""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                        {"key": zlib.crc32(f"ratings:{kind}".encode())})
 
 
 def recompute_all(session: Session) -> None:
