@@ -301,3 +301,18 @@ def test_a_finished_game_imported_counts_at_once(club):
     assert client.post("/api/v1/games/import", json=exported).status_code == 201
     # Ali has won twice now: two games each, Ali first.
     assert [(r[0], r[2]) for r in table(client, "basra")] == [("Ali", 2), ("Bahar", 2)]
+
+
+def test_the_set_up_page_offers_and_seeds_by_rating(club):
+    client = club.test_client()
+    basra_won_by_first(client, ["Cyrus", "Ali"])  # Cyrus 1069, Ali 963; Bahar unrated
+    page = client.get("/tournaments/new").get_data(as_text=True)
+    assert '<option value="rating"' in page and "by rating, best first" in page
+    response = client.post("/tournaments/new", data={
+        "name": "Club night", "variant": "basra/egyptian", "format": "round_robin",
+        "entrants": "Bahar\nAli\nCyrus", "table_size": "2", "seeding": "rating"})
+    assert response.status_code == 303
+    tid = response.headers["Location"].split("/")[2].split("?")[0]
+    entrants = client.get(f"/api/v1/tournaments/{tid}").get_json()["entrants"]
+    assert [e["name"] for e in sorted(entrants, key=lambda e: e["seed"])] == \
+        ["Cyrus", "Ali", "Bahar"]
