@@ -316,3 +316,14 @@ def test_the_set_up_page_offers_and_seeds_by_rating(club):
     entrants = client.get(f"/api/v1/tournaments/{tid}").get_json()["entrants"]
     assert [e["name"] for e in sorted(entrants, key=lambda e: e["seed"])] == \
         ["Cyrus", "Ali", "Bahar"]
+
+
+def test_the_rating_chart_starts_at_a_newcomers_1000():
+    from companion.services import chart
+    drawn = chart.history(1000, [1069, 1050], "Ali")
+    # Span 1000..1069 = 69; a quarter of it is 17.25, rounded up to a step of 20: ticks from
+    # 1000 (not 0: a rating is far from it) to 1080. Games 1 and 2 on the x axis.
+    assert [t.label for t in drawn.y_ticks] == ["1000", "1020", "1040", "1060", "1080"]
+    assert [t.label for t in drawn.x_ticks] == ["1", "2"]
+    assert drawn.series[0].total == 1050 and len(drawn.series[0].points.split()) == 3
+    assert chart.history(1000, [], "Ali") is None
