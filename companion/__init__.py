@@ -65,9 +65,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .pages import access, tournament_access
 
     access.init_app(app, tournament_access.GAME_KEYS)  # a director opens the tables' games
-    from .services import games, tournaments
+    from .services import games, ratings, tournaments
 
-    games.follow_changes(tournaments.game_changed)  # a table's game settles its match
+    # a table's game settles its match; a finished game counts in the ratings
+    games.follow_changes(tournaments.game_changed, ratings.game_changed)
     from .views import live
 
     live.init_app(app)
@@ -86,6 +87,7 @@ def _register_blueprints(app: Flask) -> None:
     from .views.players import bp as players_bp
     from .views.prefs import bp as prefs_bp
     from .views.pwa import bp as pwa_bp
+    from .views.ratings import bp as ratings_bp
     from .views.referee import bp as referee_bp
     from .views.seasons import bp as seasons_bp
     from .views.seats import bp as seats_bp
@@ -114,5 +116,6 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(tournament_hall_bp)
     app.register_blueprint(seasons_bp)
     app.register_blueprint(players_bp)
+    app.register_blueprint(ratings_bp)
     app.register_blueprint(pwa_bp)
     app.register_blueprint(live_bp)

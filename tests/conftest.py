@@ -9,8 +9,9 @@ import pytest
 from sqlalchemy import create_engine, text
 from sqlmodel import SQLModel
 
-from companion import (
+from companion import (  # noqa: F401  (their tables and the games', for TABLES)
     create_app,
+    models_ratings,  # noqa: F401  (its tables, for TABLES)
     models_season,  # noqa: F401  (its tables, for TABLES)
     models_tournament,  # noqa: F401  (its tables and the games', for TABLES)
 )

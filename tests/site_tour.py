@@ -45,7 +45,8 @@ def build(client) -> Site:
     site = Site()
     site.pages.update({"home": "/", "new game": "/games/new", "players": "/players",
                        "player": "/players/Ali", "new tournament": "/tournaments/new",
-                       "import": "/games/import", "offline": "/offline"})
+                       "import": "/games/import", "offline": "/offline",
+                       "ratings": "/ratings/basra"})
     for game in ("basra", "shllaat", "gharat", "shelem"):
         site.pages[f"new {game}"] = f"/games/new?game={game}"
     basra = _game(client, site, "basra", NAMES[:2])

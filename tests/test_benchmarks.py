@@ -24,6 +24,8 @@ FIGURES = {
                     "first load of a game page, gzipped"],
     "bench_seats": ["last seat's send -> saved hand on a watching phone", "doubled 0"],
     "bench_save": ["quick-form save + board", "API save + board", "SQL statements per save"],
+    "bench_ratings": ["Spearman with the hidden skill, ratings page", "win rate",
+                      "full recomputation of", "(no recomputation)"],
     "bench_referee": ["htmx fragment", "full page", "JSON API"],
     "bench_tournament": ["standings, 16 entrants", "next Swiss round", "pair a Swiss round"],
 }

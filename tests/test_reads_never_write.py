@@ -178,6 +178,7 @@ def fillings(app, world: World, rule) -> list[dict[str, Any]]:
         "tournament_id": [*world.directors, MISSING],
         "season_id": [*world.seasons, MISSING],
         "name": [*names, MISSING],
+        "player": [*names, MISSING],
         "game": [*GAMES, MISSING],
         "code": [*LANGUAGES, "xx"],
         "system": [*SYSTEMS, "xx"],

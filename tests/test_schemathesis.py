@@ -194,6 +194,8 @@ def _settings(client) -> dict[str, dict[str, object]]:
     # Schemathesis 4.32 sends `ids=%03...` as schema-valid although the `ids` pattern rules out
     # a control character; the 400 naming `ids` is the boundary doing its job.
     settings.setdefault("get_games", {})["checks"] = settings["post_games"]["checks"]
+    for ratings in ("get_ratings_game", "get_ratings_game_player"):
+        settings.setdefault(ratings, {})["checks"] = settings["post_games"]["checks"]
     return settings
 
 

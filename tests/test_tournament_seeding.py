@@ -44,11 +44,8 @@ def test_random_seeds_are_drawn_once_shown_and_kept(client):
     assert first["names"][0] == top
 
 
-def test_rating_and_unknown_seedings_are_refused_with_a_sentence(client):
-    for seeding, sentence in (
-            ("rating", "Seeding by rating waits until Companion keeps players' ratings: seed "
-                       "by entry or at random."),
-            ("coin", "Seeding is one of: entry, random.")):
+def test_an_unknown_seeding_is_refused_with_a_sentence(client):
+    for seeding, sentence in (("coin", "Seeding is one of: entry, random, rating."),):
         response = client.post("/api/v1/tournaments", json={
             "name": "Friday", "game": "basra", "format": "swiss", "entrants": ["Ali", "Bahar"],
             "settings": {"seeding": seeding}})

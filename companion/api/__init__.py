@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import (  # noqa: F401  (routes and their refusals)
     games,
     openapi,
+    ratings,
     referee,
     refusals,
     rules,

@@ -33,6 +33,7 @@ from ..rules.spec import GameSpec, Judge
 from ..services.game_file import Export
 from ..shapes import Text
 from . import answers as a
+from . import answers_ratings as ar
 from . import answers_seasons as sa
 from . import bodies as b
 from . import bodies_seasons as sb
@@ -236,6 +237,11 @@ OPERATIONS: list[Op] = [
        key=SEASON, body=sb.AddSeasonEvent, errors=(409, 422)),
     Op("delete", S + "/events/{tournament_id}", "Count a tournament no more in the season (the "
        "tournament itself is untouched)", sa.Season, key=SEASON),
+    Op("get", "/ratings/{game}", "Players' ratings in one game, best first: every stored "
+       "game's on a club server, else this device's and those named in `ids`", ar.Ratings,
+       parameters=(GAME_IDS,)),
+    Op("get", "/ratings/{game}/{player}", "One player's rating after each of their games",
+       ar.RatingHistory, parameters=(GAME_IDS,)),
     Op("get", "/openapi.json", "This description", Document),
 ]
 

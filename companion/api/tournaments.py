@@ -9,6 +9,7 @@ from flask.typing import ResponseReturnValue
 
 from ..db import get_session
 from ..limits import creates
+from ..pages import device
 from ..pages.tournament_access import (
     counted_director_key,
     counted_side,
@@ -40,7 +41,8 @@ def create_tournament() -> ResponseReturnValue:
     data = json_body(b.CreateTournament)
     tournament, key = tournaments.create_tournament(
         get_session(), data.get("name"), data.get("game"), data.get("rules"),
-        data.get("format"), data.get("entrants"), data.get("settings"))
+        data.get("format"), data.get("entrants"), data.get("settings"),
+        rated=device.record_ids())
     body = with_director_key(tournament_json(tournament, key), key)
     return jsonify(body.plain()), 201, {"Location": url_for("api.get_tournament",
                                                     tournament_id=tournament.row.id)}

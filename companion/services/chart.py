@@ -1,4 +1,5 @@
-"""The score-progression chart: running totals per side, laid out for an inline SVG."""
+"""Line charts laid out for an inline SVG: a game's running totals per side after each hand,
+and a player's rating after each game."""
 
 from __future__ import annotations
 
@@ -61,10 +62,23 @@ def progression(scores: list[list[int]], names: list[str]) -> Chart | None:
     """The chart for hands' `scores` per side; None before the first hand."""
     if not scores:
         return None
-    rows = running_totals(scores, len(names))
+    return _layout(running_totals(scores, len(names)), names, from_zero=True)
+
+
+def history(start: int, values: list[int], name: str) -> Chart | None:
+    """One line: `start`, then a value after each game (a player's rating); None before
+    the first game."""
+    if not values:
+        return None
+    return _layout([[start], *([v] for v in values)], [name], from_zero=False)
+
+
+def _layout(rows: list[list[int]], names: list[str], from_zero: bool) -> Chart:
+    """Each series' value at x = 0, 1, 2... laid out; the y range takes in 0 if `from_zero`."""
     values = [v for row in rows for v in row]
-    step = nice_step(max(values) - min(values, default=0))
-    low = math.floor(min(0, *values) / step) * step
+    floor = min(0, *values) if from_zero else min(values)
+    step = nice_step(max(values) - floor)
+    low = math.floor(floor / step) * step
     high = max(math.ceil(max(values) / step) * step, low + step)
     right, bottom = WIDTH - RIGHT, HEIGHT - BOTTOM
 
@@ -83,4 +97,5 @@ def progression(scores: list[list[int]], names: list[str]) -> Chart | None:
                x(len(rows) - 1), y(rows[-1][side]), rows[-1][side])
         for side, name in enumerate(names)
     ]
-    return Chart(WIDTH, HEIGHT, LEFT, right, TOP, bottom, y(0), x_ticks, y_ticks, series)
+    return Chart(WIDTH, HEIGHT, LEFT, right, TOP, bottom, y(low if low > 0 else 0), x_ticks,
+                 y_ticks, series)

@@ -15,7 +15,7 @@ from ..inputs import check
 from ..models import Game, GameEvent, Hand, PlayAlong
 from ..rules.catalogue import get_game
 from ..rules.messages import N_, RuleError, msg
-from . import games, keys
+from . import games, keys, ratings
 from .csv_file import csv_text
 from .game_file import Export, ExportedEvent, ExportedHand, ExportedPlayAlong
 from .games.changing import MAX_HISTORY, denormalise
@@ -107,6 +107,7 @@ def import_game(session: Session, data: Any) -> tuple[games.GameView, str]:
     session.add_all(PlayAlong(game_id=row.id, state=item["state"], version=item["version"],
                               finished=item["finished"])
                     for item in map(_play_along, _listed(data, "play_along")))
+    ratings.game_changed(session, row)  # a finished game imported counts at once
     session.commit()
     return games.load_game(session, row.id), key
 

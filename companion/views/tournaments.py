@@ -93,7 +93,7 @@ def create() -> Any:
     try:
         tournament, key = tournaments.create_tournament(
             get_session(), form.get("name"), game, {"preset": preset} if preset else None,
-            form.get("format"), entrants, settings)
+            form.get("format"), entrants, settings, rated=device.record_ids())
     except RuleError as error:
         get_session().rollback()
         return _new_page(form, _beside_fields(error.problems, {})), 422

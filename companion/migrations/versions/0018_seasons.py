@@ -4,7 +4,7 @@ A season keeps its name, game, how many evenings count, the points by place and 
 stored hashed like a director key; each tournament counted in it is one row.
 
 Revision ID: 0018
-Revises: 0016
+Revises: 0017
 Create Date: 2026-11-29 09:00:00
 """
 from alembic import op
@@ -13,7 +13,7 @@ import sqlmodel
 
 
 revision = '0018'
-down_revision = '0016'
+down_revision = '0017'
 branch_labels = None
 depends_on = None
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sqlmodel import Session
@@ -12,6 +12,7 @@ from ...models_tournament import Entrant, Tournament
 from ...rules.catalogue import get_game
 from ...rules.messages import N_, PARTNERS_JOINED, Msg, RuleError, msg, refuse
 from ...rules.spec import GameSpec
+from ...tournament.records import player_key
 from ...tournament.standings import (
     BUCHHOLZ,
     BYE_SCORES,
@@ -20,7 +21,7 @@ from ...tournament.standings import (
     TIEBREAKS,
     WINS,
 )
-from .. import acting, keys
+from .. import acting, keys, ratings
 from ..seating import MAX_NAME
 from . import audit
 from .reading import (
@@ -35,16 +36,20 @@ from .reading import (
 
 MAX_ENTRANTS = 256
 MAX_GROUPS = 26  # labelled A to Z
-SEEDINGS = ("entry", "random")  # "rating" once Companion keeps ratings
+SEEDINGS = ("entry", "random", "rating")
 MAX_NAME_LENGTH = 80
 # A Swiss at tables of 3 to 5 breaks ties on what does not grow with a table's size.
 SWISS_TABLE_TIEBREAKS = (BUCHHOLZ, HEAD_TO_HEAD, SONNEBORN_BERGER, WINS)
 
 
 def create_tournament(session: Session, name: Any, game: Any, rules: Any, format: Any,
-                      entrants: Any = None, settings: Any = None) -> tuple[TournamentView, str]:
+                      entrants: Any = None, settings: Any = None,
+                      rated: Sequence[str] | None = ()) -> tuple[TournamentView, str]:
     """A new tournament with frozen rules; returns it with the director key (shown once).
-    Every problem of the set-up is said at once (RuleErrors), not the first alone."""
+    Every problem of the set-up is said at once (RuleErrors), not the first alone.
+
+    Seeding by rating reads the ratings of the games `rated` names (None: every stored
+    game's, on a club server with public records): those its director may see."""
     spec = get_game(game)
     resolved = spec.resolve(rules)
     title, checked = _set_up(spec, name, format, entrants, settings)
@@ -54,7 +59,7 @@ def create_tournament(session: Session, name: Any, game: Any, rules: Any, format
     session.add(row)
     audit.record(session, row, "create", by=acting.DIRECTOR)
     session.flush()
-    add_names(session, row, spec, entrants, [])
+    add_names(session, row, spec, entrants, [], rated=rated)
     session.commit()
     return load(session, row.id), key
 
@@ -190,9 +195,6 @@ def _bye(raw: dict[str, Any]) -> str:
 
 def _seeding(raw: dict[str, Any]) -> str:
     seeding = raw.get("seeding", "entry")
-    if seeding == "rating":
-        raise RuleError(msg(N_("Seeding by rating waits until Companion keeps players' "
-                               "ratings: seed by entry or at random.")), "seeding")
     if seeding not in SEEDINGS:
         raise RuleError(msg(N_("Seeding is one of: {choices}."), choices=", ".join(SEEDINGS)),
                         "seeding")
@@ -251,7 +253,8 @@ def _number(raw: dict[str, Any], name: str, default: Any, low: int, high: int) -
 # --- Entrants ----------------------------------------------------------------------------
 
 def add_names(session: Session, row: Tournament, spec: GameSpec[Any, Any], raw: Any,
-              existing: list[Entrant], started: bool = False) -> None:
+              existing: list[Entrant], started: bool = False,
+              rated: Sequence[str] | None = ()) -> None:
     """Store the entrants, seeded after those already in."""
     if not isinstance(raw, list) or not raw:
         raise RuleError(msg(N_("entrants must be a list of names.")), "entrants")
@@ -270,7 +273,7 @@ def add_names(session: Session, row: Tournament, spec: GameSpec[Any, Any], raw: 
                         "entrants")
     # With check-in, those entered before round 1 wait for the director to check them in.
     present = started or not row.settings.get("check_in")
-    seeds = _seeds(row, len(existing), len(added))
+    seeds = _seeds(row, len(existing), added, lambda: _ratings(session, row.game, rated))
     for seed, players in zip(seeds, added, strict=True):
         session.add(Entrant(tournament_id=row.id, seed=seed, name=PARTNERS_JOINED.join(players),
                             players=players, checked_in=present))
@@ -278,13 +281,32 @@ def add_names(session: Session, row: Tournament, spec: GameSpec[Any, Any], raw: 
                  by=acting.DIRECTOR, after={"entrants": [PARTNERS_JOINED.join(p) for p in added]})
 
 
-def _seeds(row: Tournament, before: int, count: int) -> list[int]:
-    """Seeds for `count` new entrants after `before`: in entry order, or, for the field a
-    tournament is created with and random seeding, drawn once here and kept."""
-    seeds = list(range(before + 1, before + count + 1))
-    if before == 0 and row.settings.get("seeding") == "random":
+def _seeds(row: Tournament, before: int, added: list[list[str]],
+           rated: Callable[[], dict[str, int]]) -> list[int]:
+    """Seeds for the `added` entrants after `before`: in entry order, or, for the field a
+    tournament is created with, drawn at random or by rating once here and kept."""
+    seeds = list(range(before + 1, before + len(added) + 1))
+    seeding = row.settings.get("seeding") if before == 0 else "entry"
+    if seeding == "random":
         secrets.SystemRandom().shuffle(seeds)
+    if seeding == "rating":
+        order = by_rating(added, rated())
+        seeds = [before + 1 + order.index(i) for i in range(len(added))]
     return seeds
+
+
+def by_rating(entrants: list[list[str]], rated: dict[str, int]) -> list[int]:
+    """The entrants' indexes, best rated first (a partnership: the mean of its rated
+    players); those with no rated player after the rest; equals in entry order."""
+    def key(index: int) -> tuple[bool, float]:
+        known = [rated[player_key(p)] for p in entrants[index] if player_key(p) in rated]
+        return (not known, -sum(known) / len(known) if known else 0.0)
+    return sorted(range(len(entrants)), key=key)
+
+
+def _ratings(session: Session, game: str, rated: Sequence[str] | None) -> dict[str, int]:
+    """Each rated player's rating in `game` (player_key -> rating), from the games `rated`."""
+    return {player_key(s.name): s.rating for s in ratings.standings(session, game, rated)}
 
 
 def _players(item: Any, team: int) -> list[str]:

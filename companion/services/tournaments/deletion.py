@@ -15,7 +15,7 @@ from sqlmodel import Session, col, select
 from ...models import Game, utcnow
 from ...models_tournament import MatchGame, Tournament
 from ...rules.messages import N_, RuleError, msg
-from .. import acting
+from .. import acting, ratings
 from ..games.deleting import UNDELETE_WINDOW
 from . import audit
 from .reading import TournamentGone, TournamentNotFound, TournamentView, as_utc, load
@@ -60,3 +60,4 @@ def _games(session: Session, row: Tournament, which: Any, deleted_at: Any) -> No
     session.exec(update(Game).where(col(Game.id).in_(ids), which)
                  .values(deleted_at=deleted_at, version=Game.version + 1,
                          board_revision=Game.board_revision + 1))
+    ratings.games_changed(session, list(session.exec(ids)))  # they count, or no more
