@@ -154,8 +154,13 @@ def editor_key(game_id: str) -> str | None:
 
 def remember_key(response: Response, game_id: str, key: str) -> None:
     """Keep the edit right on this phone: the cookie holds the key itself."""
-    response.set_cookie(COOKIE_PREFIX + game_id, key, max_age=KEY_COOKIE_MAX_AGE, path="/",
-                        httponly=True, samesite="Lax", secure=request.is_secure)
+    keep_key(response, COOKIE_PREFIX + game_id, key)
+
+
+def keep_key(response: Response, cookie: str, key: str) -> None:
+    """A key kept on this phone in `cookie`, out of scripts' reach, for as long as allowed."""
+    response.set_cookie(cookie, key, max_age=KEY_COOKIE_MAX_AGE, path="/", httponly=True,
+                        samesite="Lax", secure=request.is_secure)
 
 
 def held_keys() -> dict[str, str]:

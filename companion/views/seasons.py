@@ -17,7 +17,7 @@ from ..errors import error_response
 from ..i18n import render_msg
 from ..limits import creates, refuse_key
 from ..pages import device
-from ..pages.access import KEY_COOKIE_MAX_AGE
+from ..pages.access import keep_key
 from ..pages.season_access import SEASON_COOKIE_PREFIX, require_season_key, season_key
 from ..rules.catalogue import GAMES
 from ..rules.messages import RuleError
@@ -42,8 +42,7 @@ def _refused(exc: seasons.SeasonRefusal) -> ResponseReturnValue:
 
 
 def _remember(response: BaseResponse, season_id: str, key: str) -> BaseResponse:
-    response.set_cookie(SEASON_COOKIE_PREFIX + season_id, key, max_age=KEY_COOKIE_MAX_AGE,
-                        path="/", secure=request.is_secure, httponly=True, samesite="Lax")
+    keep_key(response, SEASON_COOKIE_PREFIX + season_id, key)
     return response
 
 

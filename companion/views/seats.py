@@ -16,7 +16,7 @@ from ..digits import parse_int
 from ..i18n import render_msg
 from ..limits import refuse_key
 from ..links import seat_url
-from ..pages.access import KEY_COOKIE_MAX_AGE, can_edit, require_edit_key
+from ..pages.access import can_edit, keep_key, require_edit_key
 from ..rules.messages import RuleError
 from ..rules.seats import FIELDS, SHELEM_DOUBLE, SeatsRefused
 from ..services import games, seats
@@ -80,8 +80,7 @@ def seat(game_id: str, side: int) -> ResponseReturnValue:
             refuse_key(game_id)
             abort(403)
         response = redirect(url_for("seats.seat", game_id=game_id, side=side), 303)
-        response.set_cookie(_cookie(game_id), key, max_age=KEY_COOKIE_MAX_AGE, path="/",
-                            httponly=True, samesite="Lax", secure=request.is_secure)
+        keep_key(response, _cookie(game_id), key)
         return response
     if not _may_enter(game_id, side):
         abort(403)

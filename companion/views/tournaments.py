@@ -16,7 +16,7 @@ from ..i18n import num, render_msg
 from ..limits import creates, refuse_key
 from ..models_tournament import Tournament
 from ..pages import device
-from ..pages.access import DIRECTOR_COOKIE_PREFIX, KEY_COOKIE_MAX_AGE
+from ..pages.access import DIRECTOR_COOKIE_PREFIX, keep_key
 from ..pages.tournament_access import (
     counted_director_key,
     presented_key,
@@ -66,8 +66,7 @@ def _gone(exc: TournamentGone) -> ResponseReturnValue:
 
 
 def _remember(response: BaseResponse, tournament_id: str, key: str) -> BaseResponse:
-    response.set_cookie(DIRECTOR_COOKIE_PREFIX + tournament_id, key, max_age=KEY_COOKIE_MAX_AGE,
-                        path="/", secure=request.is_secure, httponly=True, samesite="Lax")
+    keep_key(response, DIRECTOR_COOKIE_PREFIX + tournament_id, key)
     return response
 
 
