@@ -31,7 +31,7 @@ def standings_json(tournament: tournaments.TournamentView) -> list[a.Standing]:
     """The standings as the pages rank them: a knockout's by the round reached."""
     answers = [_standing(row, tournament.provisional, tournament.withdrawn)
                for row in tournaments.rankings(tournament)]
-    if tournament.row.format != tournaments.KNOCKOUT:
+    if not tournament.by_bracket:
         return answers
     by_entrant = {answer.entrant: answer for answer in answers}
     reached = knockout_standings(tournament)

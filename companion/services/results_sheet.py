@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..tournament import confirmation
 from . import csv_file
-from .tournaments import KNOCKOUT, MatchView, TournamentView, scoring
+from .tournaments import MatchView, TournamentView, scoring
 
 BYE, WALKOVER, PLAYING, DIRECTOR, PROVISIONAL, CONFIRMED, DISPUTED, DECIDED = (
     "bye", "walkover", "playing", "director", "provisional", "confirmed", "disputed", "decided")
@@ -30,7 +30,7 @@ class Line:
 def lines(tournament: TournamentView, number: int) -> list[Line]:
     """The round's lines, table by table, each table's sides in their seating order."""
     rules = scoring(tournament)
-    points = tournament.row.format != KNOCKOUT  # a knockout counts rounds reached, not points
+    points = not tournament.by_bracket  # a bracket counts rounds reached, not points
     found = []
     for view in tournament.rounds[number - 1]:
         state, places, result = _state(view), view.places, view.result

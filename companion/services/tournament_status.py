@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..tournament.bracket import Played
 from ..tournament.reached import Reached, reached
 from . import csv_file
-from .tournaments import KNOCKOUT, TournamentView
+from .tournaments import TournamentView
 
 
 @dataclass(frozen=True)
@@ -26,7 +26,7 @@ def status(tournament: TournamentView) -> Status:
 def round_of(tournament: TournamentView) -> tuple[int, int]:
     """The round being played and how many the tournament has (0 when not known yet)."""
     played = len(tournament.rounds)
-    if tournament.row.format == KNOCKOUT:
+    if tournament.by_bracket:
         return tournament.current_round, played + tournament.rounds_left()
     return tournament.current_round, tournament.settings.get("rounds") or 0
 

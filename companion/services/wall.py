@@ -8,7 +8,7 @@ from typing import Any
 
 from ..tournament.standings import Row
 from .tournament_status import round_of
-from .tournaments import KNOCKOUT, MatchView, TournamentView
+from .tournaments import MatchView, TournamentView
 
 # What one page holds at any 16:9 size (the wall's type is sized in vh): table cards in three
 # columns of four (three of taller cards for tables of 4 or 5), standings rows in one column.
@@ -60,7 +60,7 @@ def podium(tournament: TournamentView, rows: list[Row]) -> list[int]:
     winner = tournament.winner(rows)
     if winner is None:
         return []
-    if tournament.row.format != KNOCKOUT:
+    if not tournament.by_bracket:
         return [row.entrant for row in rows[:3]]
     final = next(m for m in tournament.rounds[-1] if not m.third_place)
     return [winner, *(side for side in final.row.sides if side != winner)]

@@ -18,7 +18,7 @@ from ..services import crosstable as cross
 from ..services import results_sheet, tournaments, wall
 from ..services.rotation import replace_side_keys
 from ..services.tournament_status import knockout_standings
-from ..services.tournaments import KNOCKOUT, TournamentConflict, checkin, clock, open_tables
+from ..services.tournaments import TournamentConflict, checkin, clock, open_tables
 from .render import page_or_fragment
 from .tournament_extras import unchanged
 
@@ -27,7 +27,7 @@ bp = Blueprint("tournament_hall", __name__, url_prefix="/tournaments")
 
 def screen(tournament: tournaments.TournamentView) -> Any:
     """The big screen or its fragment: the pages of the wall, `?page=N` holding one."""
-    knockout = tournament.row.format == KNOCKOUT
+    knockout = tournament.by_bracket
     rows = tournaments.rankings(tournament)
     board = wall.build(tournament, knockout_standings(tournament) if knockout else rows)
     held = _whole(request.args.get("page"), 1, len(board.pages))

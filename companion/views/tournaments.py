@@ -347,7 +347,7 @@ def _live_standings(tournament_id: str, view: str) -> Any:
 @bp.get("/<tournament_id>/standings.csv")
 def standings_csv(tournament_id: str) -> Response:
     tournament = tournaments.load(get_session(), tournament_id)
-    body = (knockout_csv(tournament) if tournament.row.format == tournaments.KNOCKOUT
+    body = (knockout_csv(tournament) if tournament.by_bracket
             else tournaments.csv_text(tournament, tournaments.rankings(tournament)))
     return Response(body, mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="standings-{tournament_id}.csv"'})

@@ -43,6 +43,7 @@ class TournamentConflict(RuleError):
 
 ROUND_ROBIN, SWISS, KNOCKOUT = "round_robin", "swiss", "knockout"
 FORMATS = (ROUND_ROBIN, SWISS, KNOCKOUT)
+BRACKET_FORMATS = (KNOCKOUT,)  # decided by a bracket: how far one got, no draws, no points
 
 
 @dataclass
@@ -164,6 +165,12 @@ class TournamentView:
         return self.row.settings
 
     @property
+    def by_bracket(self) -> bool:
+        """Decided by a bracket: ranked by how far each entrant got (not by points and
+        tie-breakers), its matches cannot be drawn, its later rounds follow from results."""
+        return self.row.format in BRACKET_FORMATS
+
+    @property
     def names(self) -> dict[int, str]:
         return {e.id: entrant_name(e) for e in self.entrants if e.id is not None}
 
@@ -234,7 +241,7 @@ class TournamentView:
     def winner(self, rows: Sequence[Row]) -> int | None:
         """Who won: a knockout's champion; else, once every result is in and confirmed, the
         entrant alone at the top of the standings."""
-        if self.row.format == KNOCKOUT:
+        if self.by_bracket:
             return self.champion
         over = self.finished and all(m.decided for r in self.rounds for m in r)
         if not over or self.provisional or not rows:
