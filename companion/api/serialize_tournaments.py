@@ -101,7 +101,7 @@ def _dispute(stored: dict[str, Any] | None) -> a.Dispute | None:
 
 
 def tournament_match_json(view: tournaments.MatchView, key: str | None) -> a.TournamentMatch:
-    links: dict[str, Any] = {}
+    links: dict[str, Any] = {"bracket": view.row.bracket} if view.row.bracket else {}
     if key and view.asks_confirmation and not view.bye:
         links["side_keys"] = list(view.row.side_keys)
         links["side_urls"] = [side_url(view, side) for side in range(len(view.row.sides))]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from ..tournament.bracket import Played
 from ..tournament.reached import Reached, reached
 from . import csv_file
-from .tournaments import TournamentView
+from .tournaments import TournamentView, double_bracket
 
 
 @dataclass(frozen=True)
@@ -33,7 +33,10 @@ def round_of(tournament: TournamentView) -> tuple[int, int]:
 
 def knockout_standings(tournament: TournamentView) -> list[Reached]:
     """How far each entrant got; a result waiting for confirmation decides nothing yet. The
-    match for third place, where there is one, counts as reaching the semi-finals."""
+    match for third place, where there is one, counts as reaching the semi-finals. A double
+    elimination's: by the round each went out in (services/tournaments/double_bracket.py)."""
+    if tournament.double:
+        return double_bracket.standings(tournament)
     rounds = [[Played(m.row.id or 0, tuple(m.row.sides), None if m.provisional else m.winner)
                for m in r] for r in tournament.rounds]
     third = {m.row.id for r in tournament.rounds for m in r if m.third_place}

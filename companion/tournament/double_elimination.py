@@ -291,8 +291,9 @@ def reach(found: Sequence[State], entrants: Collection[int]) -> list[Reach]:
             last[side] = state.slot.round + (1 if plays_on else 0)
         if state.loser is not None:
             lost[state.loser] = lost.get(state.loser, 0) + 1
-    if top is not None:  # the champion plays on no more: its round is the last final's
-        last[top] = [s for s in found if s.slot.bracket == FINAL and s.needed][-1].slot.round
+    if top is not None:  # over: nobody got further than the last final
+        end = [s for s in found if s.slot.bracket == FINAL and s.needed][-1].slot.round
+        last = {e: min(r, end) for e, r in last.items()} | {top: end}
     rows = [Reach(e, last[e], lost.get(e, 0) >= 2 or (top is not None and e != top),
                   e == top) for e in last]
     return sorted(rows, key=lambda r: (-r.round, not r.champion, r.out))

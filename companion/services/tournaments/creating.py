@@ -16,7 +16,7 @@ from ...tournament.standings import BUCHHOLZ, BYE_SCORES, TIEBREAKS
 from .. import acting, keys
 from ..seating import MAX_NAME
 from . import audit
-from .reading import FORMATS, KNOCKOUT, ROUND_ROBIN, SWISS, TournamentView, load
+from .reading import DOUBLE_ELIMINATION, FORMATS, KNOCKOUT, ROUND_ROBIN, SWISS, TournamentView, load
 
 MAX_ENTRANTS = 256
 SEEDINGS = ("entry", "random")  # "rating" once Companion keeps ratings
@@ -102,6 +102,7 @@ def _settings(problems: list[RuleError], spec: GameSpec[Any, Any], format: str,
     # decider is for its own match length only; any other length has one only if asked.
     decider = spec.decider_target if best_of == spec.match_games else None
     points = raw.get("points") or {}
+    reset = _checked(problems, _grand_final_reset, format, raw)
     return {
         "table_size": size, "partnerships": partnerships, "best_of": best_of,
         "decider_target": _checked(problems, _number, raw, "decider_target", decider, 1, 100000)
@@ -115,7 +116,19 @@ def _settings(problems: list[RuleError], spec: GameSpec[Any, Any], format: str,
         "check_in": _checked(problems, _check_in, raw),
         "bye": _checked(problems, _bye, raw),
         "seeding": _checked(problems, _seeding, raw),
-    }
+    } | ({"grand_final_reset": reset} if format == DOUBLE_ELIMINATION else {})
+
+
+def _grand_final_reset(format: str, raw: dict[str, Any]) -> bool:
+    """A double elimination plays a second final when the losers' bracket's winner wins the
+    first (true unless set false); no other format has a grand final."""
+    value = raw.get("grand_final_reset", True)
+    if type(value) is not bool:
+        raise RuleError(msg(N_("grand_final_reset is true or false.")), "grand_final_reset")
+    if "grand_final_reset" in raw and format != DOUBLE_ELIMINATION:
+        raise RuleError(msg(N_("Only a double elimination has a grand final to reset.")),
+                        "grand_final_reset")
+    return value
 
 
 def _best_of(raw: dict[str, Any], default: int, size: int) -> int:

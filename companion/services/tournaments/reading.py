@@ -24,6 +24,7 @@ from ...tournament.records import Record
 from ...tournament.standings import Result, Row, Scoring, standings
 from .. import csv_file, games
 from ..records import records as player_records
+from . import double_bracket
 
 
 class TournamentNotFound(LookupError):
@@ -42,8 +43,10 @@ class TournamentConflict(RuleError):
 
 
 ROUND_ROBIN, SWISS, KNOCKOUT = "round_robin", "swiss", "knockout"
-FORMATS = (ROUND_ROBIN, SWISS, KNOCKOUT)
-BRACKET_FORMATS = (KNOCKOUT,)  # decided by a bracket: how far one got, no draws, no points
+DOUBLE_ELIMINATION = double_bracket.DOUBLE_ELIMINATION
+FORMATS = (ROUND_ROBIN, SWISS, KNOCKOUT, DOUBLE_ELIMINATION)
+# Decided by a bracket: how far one got, no draws, no points.
+BRACKET_FORMATS = (KNOCKOUT, DOUBLE_ELIMINATION)
 
 
 @dataclass
@@ -222,14 +225,24 @@ class TournamentView:
                 for r in self.bracket_rounds()] if self.row.format == KNOCKOUT else []
 
     @property
+    def double(self) -> bool:
+        """A double elimination (companion/services/tournaments/double_bracket.py)."""
+        return self.row.format == DOUBLE_ELIMINATION
+
+    @property
     def champion(self) -> int | None:
-        """The knockout's winner, once its final is decided and confirmed."""
+        """The bracket's winner, once its (last) final is decided and confirmed."""
+        if self.double:
+            return double_bracket.champion(self)
         return bracket.champion(self.knockout_rounds())
 
     @property
     def podium(self) -> list[int] | None:
         """First, second and third of a knockout with a third-place match, once both its
-        final and that match are decided and confirmed."""
+        final and that match are decided and confirmed; a double elimination's once its
+        champion is known (third: the losers' final's loser)."""
+        if self.double:
+            return double_bracket.podium(self)
         if self.champion is None or not self.settings.get("third_place"):
             return None
         final = self.bracket_rounds()[-1][0]
@@ -256,6 +269,8 @@ class TournamentView:
     def rounds_left(self) -> int:
         """How many more rounds the format will pair (knockout: until one is left)."""
         total = self.settings.get("rounds") or 0
+        if self.double:
+            return double_bracket.rounds_left(self)
         if self.row.format == KNOCKOUT:  # the first round's tables halve to the final
             if not self.rounds:
                 return max(1, (len(self.entrants) - 1).bit_length())
@@ -307,7 +322,7 @@ def load(session: Session, tournament_id: str) -> TournamentView:
     rows: Sequence[Any] = session.exec(
         select(Match.id, Match.round_id, Match.table, Match.sides,  # type: ignore[call-overload]
                Match.manual, Match.key_hash, Match.table_key, Match.side_keys,
-               Match.tournament_id, Match.confirmation, Match.third_place)
+               Match.tournament_id, Match.confirmation, Match.third_place, Match.bracket)
         .where(Match.tournament_id == row.id)
         .order_by(col(Match.round_id), col(Match.table))).all()
     played = _game_rows(session, MatchGame.tournament_id == row.id)

@@ -1,0 +1,183 @@
+"""Double elimination through the API and the pages: both brackets round by round, the grand
+final and its reset, byes, the standings and podium, corrections that change who drops, and
+bad set-ups refused with nothing changed.
+
+Basra entrants, best of one: `sweep(side)` is one hand of 163 to that side, a game to 101 in
+one hand. Seeds 1-4 meet 1v4, 2v3 in round 1 (a knockout's draw).
+"""
+
+from __future__ import annotations
+
+from sqlmodel import func, select
+
+from companion.db import get_session
+from companion.models_tournament import Tournament
+
+from .helpers import create_tournament as create
+from .helpers import director, next_round, play, set_result, sweep, text
+
+FOUR = ["Ali", "Bahar", "Cyrus", "Dara"]
+EIGHT = ["Ali", "Bahar", "Cyrus", "Dara", "Elham", "Farid", "Golnar", "Hadi"]
+
+
+def double(client, entrants=FOUR, **settings):
+    return create(client, format="double_elimination", entrants=entrants,
+                  settings={"best_of": 1, **settings})
+
+
+def tournament(client, t):
+    return client.get(f"/api/v1/tournaments/{t['id']}", headers=director(t)).get_json()
+
+
+def play_round(client, t, winners: dict[str, str]) -> list[tuple[str, list[str]]]:
+    """Pair the next round and play each match: `winners` maps the first side's name to the
+    winner's. Returns each match as (bracket, names)."""
+    matches = next_round(client, t)["matches"]
+    for match in matches:
+        if not match["bye"]:
+            winner = winners[match["names"][0]]
+            play(client, match, sweep(match["names"].index(winner)), hands=1)
+    return [(m["bracket"], m["names"]) for m in matches]
+
+
+def ids(body) -> dict[str, int]:
+    return {e["name"]: e["id"] for e in body["entrants"]}
+
+
+def test_four_entrants_with_the_reset(client):
+    t = double(client)
+    # Round 1: 1v4, 2v3; the better seed wins.
+    assert play_round(client, t, {"Ali": "Ali", "Bahar": "Bahar"}) == [
+        ("winners", ["Ali", "Dara"]), ("winners", ["Bahar", "Cyrus"])]
+    # Round 2: the winners' final Ali v Bahar; the losers' round 1 Dara v Cyrus.
+    assert play_round(client, t, {"Ali": "Ali", "Dara": "Cyrus"}) == [
+        ("winners", ["Ali", "Bahar"]), ("losers", ["Dara", "Cyrus"])]
+    # Round 3: the losers' final: Cyrus v Bahar (who lost the winners' final).
+    assert play_round(client, t, {"Cyrus": "Bahar"}) == [("losers", ["Cyrus", "Bahar"])]
+    # Round 4: the grand final Ali v Bahar; Bahar, from the losers' bracket, wins it.
+    assert play_round(client, t, {"Ali": "Bahar"}) == [("final", ["Ali", "Bahar"])]
+    body = tournament(client, t)
+    assert body["champion"] is None and not body["finished"]  # both have lost once
+    # Round 5: the reset; Ali wins it and the tournament.
+    assert play_round(client, t, {"Ali": "Ali"}) == [("final", ["Ali", "Bahar"])]
+    body = tournament(client, t)
+    who = ids(body)
+    assert body["finished"] and body["champion"] == who["Ali"]
+    # Podium: Ali, Bahar (lost the reset), Cyrus (lost the losers' final).
+    assert body["podium"] == [who["Ali"], who["Bahar"], who["Cyrus"]]
+    # Standings by how far one got: Ali 1, Bahar 2 (out in round 5), Cyrus 3 (round 3),
+    # Dara 4 (out in round 2).
+    standings = client.get(f"/api/v1/tournaments/{t['id']}/standings").get_json()["standings"]
+    assert [(s["rank"], s["name"], s["round_reached"]) for s in standings] == [
+        (1, "Ali", 5), (2, "Bahar", 5), (3, "Cyrus", 3), (4, "Dara", 2)]
+    again = client.post(f"/api/v1/tournaments/{t['id']}/rounds", headers=director(t))
+    assert again.status_code == 400
+    assert again.get_json()["error"] == "Every round has been played."
+
+
+def test_no_reset_when_asked_not_to(client):
+    t = double(client, grand_final_reset=False)
+    assert tournament(client, t)["settings"]["grand_final_reset"] is False
+    play_round(client, t, {"Ali": "Ali", "Bahar": "Bahar"})
+    play_round(client, t, {"Ali": "Ali", "Dara": "Cyrus"})
+    play_round(client, t, {"Cyrus": "Bahar"})
+    play_round(client, t, {"Ali": "Bahar"})  # Bahar wins the only final
+    body = tournament(client, t)
+    who = ids(body)
+    assert body["finished"] and body["champion"] == who["Bahar"]
+    assert body["podium"] == [who["Bahar"], who["Ali"], who["Cyrus"]]
+
+
+def test_the_reset_defaults_to_on(client):
+    t = double(client)
+    assert tournament(client, t)["settings"]["grand_final_reset"] is True
+
+
+def test_eight_entrants_the_drops_come_reversed(client):
+    t = double(client, entrants=EIGHT)
+    play_round(client, t, {"Ali": "Ali", "Dara": "Elham", "Bahar": "Bahar", "Cyrus": "Farid"})
+    # Round 2: winners Ali v Elham, Bahar v Farid; losers Hadi v Dara, Golnar v Cyrus.
+    assert play_round(client, t, {"Ali": "Ali", "Bahar": "Farid", "Hadi": "Dara",
+                                  "Golnar": "Cyrus"}) == [
+        ("winners", ["Ali", "Elham"]), ("winners", ["Bahar", "Farid"]),
+        ("losers", ["Hadi", "Dara"]), ("losers", ["Golnar", "Cyrus"])]
+    # Round 3: the losers of winners' round 2 drop reversed: Dara (from the top half) meets
+    # Bahar (lost at the bottom table), Cyrus meets Elham: nobody meets again so soon.
+    assert play_round(client, t, {"Ali": "Farid", "Dara": "Bahar", "Cyrus": "Cyrus"}) == [
+        ("winners", ["Ali", "Farid"]), ("losers", ["Dara", "Bahar"]),
+        ("losers", ["Cyrus", "Elham"])]
+    page = text(client.get(f"/tournaments/{t['id']}/bracket"))
+    assert "Winners' bracket" in page and "Losers' bracket" in page and "Grand final" in page
+
+
+def test_five_entrants_byes_in_both_brackets(client):
+    t = double(client, entrants=FOUR + ["Elham"])
+    # Seeds 1-3 have byes; Dara v Elham is the only match of round 1.
+    first = play_round(client, t, {"Dara": "Dara"})
+    assert first == [("winners", ["Ali"]), ("winners", ["Dara", "Elham"]),
+                     ("winners", ["Bahar"]), ("winners", ["Cyrus"])]
+    # Round 2: Elham, the only loser of round 1, has a bye in the losers' bracket.
+    assert play_round(client, t, {"Ali": "Ali", "Bahar": "Bahar"}) == [
+        ("winners", ["Ali", "Dara"]), ("winners", ["Bahar", "Cyrus"]), ("losers", ["Elham"])]
+
+
+def test_a_correction_changes_who_drops(client):
+    t = double(client)
+    first = next_round(client, t)["matches"]
+    play(client, first[0], sweep(0), hands=1)  # Ali beats Dara
+    play(client, first[1], sweep(0), hands=1)  # Bahar beats Cyrus
+    second = next_round(client, t)["matches"]
+    assert [m["names"] for m in second] == [["Ali", "Bahar"], ["Dara", "Cyrus"]]
+    # Nothing played in round 2 yet: the director corrects round 1: Dara won. Dara goes on
+    # to the winners' final, Ali drops to the losers' round 1: both re-seated at once.
+    changed = set_result(client, t, first[0]["id"], places=[2, 1], points=[0, 101],
+                         reason="scored the wrong way round")
+    assert changed.status_code == 200, changed.get_json()
+    rounds = tournament(client, t)["rounds"]
+    assert [(m["bracket"], m["names"]) for m in rounds[1]["matches"]] == [
+        ("winners", ["Dara", "Bahar"]), ("losers", ["Ali", "Cyrus"])]
+
+
+def test_a_correction_after_a_started_match_asks_for_the_cascade(client):
+    t = double(client)
+    first = next_round(client, t)["matches"]
+    play(client, first[0], sweep(0), hands=1)
+    play(client, first[1], sweep(0), hands=1)
+    second = next_round(client, t)["matches"]
+    play(client, second[1], sweep(1), hands=1)  # Cyrus beats Dara in the losers' bracket
+    before = tournament(client, t)["rounds"]
+    refused = set_result(client, t, first[0]["id"], places=[2, 1], points=[0, 101],
+                         reason="scored the wrong way round")
+    # The losers' match Dara v Cyrus has a result: 409, the changes said, nothing changed.
+    assert refused.status_code == 409
+    said = " ".join(refused.get_json()["changes"])
+    assert "Ali, Bahar becomes Dara, Bahar" in said or "Dara" in said
+    assert tournament(client, t)["rounds"] == before
+    confirmed = set_result(client, t, first[0]["id"], places=[2, 1], points=[0, 101],
+                           reason="scored the wrong way round", cascade=True)
+    assert confirmed.status_code == 200, confirmed.get_json()
+    rounds = tournament(client, t)["rounds"]
+    assert [m["names"] for m in rounds[1]["matches"]] == [["Dara", "Bahar"], ["Ali", "Cyrus"]]
+    assert not rounds[1]["matches"][1]["decided"]  # reopened for Ali v Cyrus
+
+
+def stored_tournaments(client) -> int:
+    with client.application.app_context():
+        return get_session().exec(select(func.count()).select_from(Tournament)).one()
+
+
+def test_bad_set_up_is_refused_with_nothing_made(client):
+    before = stored_tournaments(client)
+    for settings, sentence in (({"grand_final_reset": "yes"},
+                                "grand_final_reset is true or false."),):
+        answer = client.post("/api/v1/tournaments", json={
+            "name": "Cup", "game": "basra", "format": "double_elimination",
+            "entrants": FOUR, "settings": settings})
+        assert answer.status_code == 400
+        assert sentence in str(answer.get_json())
+    answer = client.post("/api/v1/tournaments", json={
+        "name": "Cup", "game": "basra", "format": "knockout", "entrants": FOUR,
+        "settings": {"grand_final_reset": True}})
+    assert answer.status_code == 400
+    assert "Only a double elimination has a grand final to reset." in str(answer.get_json())
+    assert stored_tournaments(client) == before
