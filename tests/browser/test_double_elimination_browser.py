@@ -72,3 +72,14 @@ def test_the_wall_names_each_tables_bracket(browser, live_server, cup, locale):
     assert wall.evaluate("document.documentElement.scrollHeight <= 1080")
     wall.screenshot(path=str(ARTIFACTS / f"double-wall-1920-{locale}.png"))
     context.close()
+
+
+def test_both_brackets_on_a_wide_screen(browser, live_server, cup):
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    wide = context.new_page()
+    wide.goto(f"{live_server}/tournaments/{cup['id']}/bracket")
+    for heading in HEADINGS["en"]:
+        expect(wide.locator("#bracket-board")).to_contain_text(heading)
+    assert no_horizontal_overflow(wide)
+    wide.screenshot(path=str(ARTIFACTS / "double-bracket-1920-en.png"), full_page=True)
+    context.close()
