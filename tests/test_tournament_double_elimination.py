@@ -181,3 +181,60 @@ def test_bad_set_up_is_refused_with_nothing_made(client):
     assert answer.status_code == 400
     assert "Only a double elimination has a grand final to reset." in str(answer.get_json())
     assert stored_tournaments(client) == before
+
+
+def test_swap_in_round_1_only_and_take_back_the_last_round(client):
+    t = double(client)
+    first = next_round(client, t)["matches"]
+    who = ids(tournament(client, t))
+    base = f"/api/v1/tournaments/{t['id']}/rounds"
+    # Round 1 (1v4, 2v3): Dara and Cyrus swap seats: Ali v Cyrus, Bahar v Dara.
+    swapped = client.post(f"{base}/1/swap", json={"entrants": [who["Dara"], who["Cyrus"]]},
+                          headers=director(t))
+    assert swapped.status_code == 200, swapped.get_json()
+    first = tournament(client, t)["rounds"][0]["matches"]
+    assert [m["names"] for m in first] == [["Ali", "Cyrus"], ["Bahar", "Dara"]]
+    play(client, first[0], sweep(1), hands=1)  # Cyrus beats Ali
+    play(client, first[1], sweep(0), hands=1)  # Bahar beats Dara
+    second = next_round(client, t)["matches"]
+    assert [(m["bracket"], m["names"]) for m in second] == [
+        ("winners", ["Cyrus", "Bahar"]), ("losers", ["Ali", "Dara"])]
+    # Round 2 follows from the results: no swap there, and nothing changes.
+    refused = client.post(f"{base}/2/swap", json={"entrants": [who["Cyrus"], who["Ali"]]},
+                          headers=director(t))
+    assert refused.status_code == 400
+    assert "only round 1 can be swapped" in refused.get_json()["error"]
+    assert [m["names"] for m in tournament(client, t)["rounds"][1]["matches"]] == [
+        ["Cyrus", "Bahar"], ["Ali", "Dara"]]
+    # The last round taken back, then paired again: the same round.
+    taken = client.delete(f"{base}/2", headers=director(t))
+    assert taken.status_code == 200, taken.get_json()
+    assert len(tournament(client, t)["rounds"]) == 1
+    again = next_round(client, t)["matches"]
+    assert [(m["bracket"], m["names"]) for m in again] == [
+        ("winners", ["Cyrus", "Bahar"]), ("losers", ["Ali", "Dara"])]
+
+
+def test_the_pages_show_both_brackets_and_the_standings(client):
+    t = double(client)
+    play_round(client, t, {"Ali": "Ali", "Bahar": "Bahar"})
+    play_round(client, t, {"Ali": "Ali", "Dara": "Cyrus"})
+    play_round(client, t, {"Cyrus": "Bahar"})
+    play_round(client, t, {"Ali": "Ali"})  # Ali wins the grand final: no reset
+    base = f"/tournaments/{t['id']}"
+    bracket = text(client.get(f"{base}/bracket"))
+    assert "Champion: Ali" in bracket
+    # The losers' final: Cyrus v Bahar, Bahar won; the grand final Ali v Bahar, Ali won.
+    assert "Losers' final · played in round 3 Cyrus 0 Bahar 1 won" in bracket
+    assert "Grand final Final · played in round 4 Ali 1 won Bahar 0" in bracket
+    assert "Reset final" not in bracket
+    standings = text(client.get(f"{base}/standings"))
+    # Ali champion; Bahar out in round 4 (the final); Cyrus third; Dara out in round 2.
+    assert "1 Ali Champion" in standings and "2 Bahar Round 4: out" in standings
+    assert "3 Cyrus Third place" in standings and "4 Dara Round 2: out" in standings
+    csv = client.get(f"{base}/standings.csv").get_data(as_text=True).splitlines()
+    assert csv[1:] == ["1,Ali,4,champion", "2,Bahar,4,out", "3,Cyrus,3,third", "4,Dara,2,out"]
+    for page in ("", "/screen", "/results?round=2", "/crosstable"):
+        assert client.get(base + page).status_code == 200, page
+    screen = text(client.get(f"{base}/screen"))
+    assert "Champion: Ali" in screen
