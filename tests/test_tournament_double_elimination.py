@@ -238,3 +238,35 @@ def test_the_pages_show_both_brackets_and_the_standings(client):
         assert client.get(base + page).status_code == 200, page
     screen = text(client.get(f"{base}/screen"))
     assert "Champion: Ali" in screen
+
+
+SET_UP = {"name": "Club night", "variant": "basra/egyptian", "format": "double_elimination",
+          "entrants": "Ali\nBahar\nCyrus\nDara", "table_size": "2"}
+
+
+def test_the_set_up_form_offers_double_elimination_and_its_reset(client):
+    page = client.get("/tournaments/new").get_data(as_text=True)
+    assert '<option value="double_elimination"' in page
+    # The reset box is ticked until the director says otherwise.
+    assert 'name="grand_final_reset" checked' in page
+    made = client.post("/tournaments/new", data={**SET_UP, "grand_final_reset": "on"})
+    assert made.status_code == 303, made.get_data(as_text=True)
+    tid = made.headers["Location"].split("/")[2].split("?")[0]
+    body = client.get(f"/api/v1/tournaments/{tid}").get_json()
+    assert body["format"] == "double_elimination"
+    assert body["settings"]["grand_final_reset"] is True
+    unticked = client.post("/tournaments/new", data=SET_UP)  # the box left empty
+    tid = unticked.headers["Location"].split("/")[2].split("?")[0]
+    assert client.get(f"/api/v1/tournaments/{tid}").get_json()["settings"][
+        "grand_final_reset"] is False
+
+
+def test_while_it_runs_the_unbeaten_rank_above_those_with_a_loss(client):
+    t = double(client)
+    play_round(client, t, {"Ali": "Ali", "Bahar": "Bahar"})
+    play_round(client, t, {"Ali": "Ali", "Dara": "Cyrus"})
+    # After round 2: Ali unbeaten; Bahar (lost the winners' final) and Cyrus (lost once) are
+    # still in with one loss; Dara is out with two. All three still in reached round 3.
+    standings = client.get(f"/api/v1/tournaments/{t['id']}/standings").get_json()["standings"]
+    assert [(s["rank"], s["name"], s["round_reached"]) for s in standings] == [
+        (1, "Ali", 3), (2, "Bahar", 3), (2, "Cyrus", 3), (4, "Dara", 2)]

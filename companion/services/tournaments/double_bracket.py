@@ -70,19 +70,23 @@ def podium(tournament: TournamentView) -> list[int] | None:
 
 def standings(tournament: TournamentView) -> list[Reached]:
     """How far each entrant got: the champion, then by the round each went out in (later
-    first; those still in with them), level entrants sharing a rank by name. The podium's
-    third (the losers' final's loser) is "third"."""
+    first; those still in with them, the unbeaten above those with a loss), level entrants
+    sharing a rank by name. The podium's third (the losers' final's loser) is "third"."""
     found = states(tournament)
     names = tournament.names
     third = (de.podium(found) or [0, 0, 0])[2:]
+    lost = de.losses(found)
     rows = de.reach(found, list(names))
     order = sorted(rows, key=lambda r: (-r.round, not r.champion, r.out,
+                                        lost.get(r.entrant, 0),
                                         natural_key(names.get(r.entrant, ""))))
     result: list[Reached] = []
+    before: tuple[int, str, int] | None = None
     for position, row in enumerate(order, start=1):
         state = (CHAMPION if row.champion else THIRD if row.entrant in third
                  else OUT if row.out else IN)
-        level = result and (result[-1].round, result[-1].state) == (row.round, state)
+        level = before == (row.round, state, lost.get(row.entrant, 0)) and result
+        before = (row.round, state, lost.get(row.entrant, 0))
         rank = result[-1].rank if level else position
         result.append(Reached(rank, row.entrant, names.get(row.entrant, "?"), row.round, state))
     return result
