@@ -270,3 +270,21 @@ def test_while_it_runs_the_unbeaten_rank_above_those_with_a_loss(client):
     standings = client.get(f"/api/v1/tournaments/{t['id']}/standings").get_json()["standings"]
     assert [(s["rank"], s["name"], s["round_reached"]) for s in standings] == [
         (1, "Ali", 3), (2, "Bahar", 3), (2, "Cyrus", 3), (4, "Dara", 2)]
+
+
+def test_a_correction_moves_a_bye_in_the_losers_bracket(client):
+    t = double(client, entrants=FOUR + ["Elham"])
+    first = next_round(client, t)["matches"]  # Ali bye, Dara v Elham, Bahar bye, Cyrus bye
+    play(client, first[1], sweep(0), hands=1)  # Dara beats Elham
+    second = next_round(client, t)["matches"]
+    assert [(m["bracket"], m["names"], m["bye"]) for m in second] == [
+        ("winners", ["Ali", "Dara"], False), ("winners", ["Bahar", "Cyrus"], False),
+        ("losers", ["Elham"], True)]
+    # Corrected: Elham won. Elham goes to Ali's table; Dara takes the losers' bye.
+    changed = set_result(client, t, first[1]["id"], places=[2, 1], points=[0, 101],
+                         reason="scored the wrong way round")
+    assert changed.status_code == 200, changed.get_json()
+    matches = tournament(client, t)["rounds"][1]["matches"]
+    assert [(m["names"], m["bye"], m["decided"]) for m in matches] == [
+        (["Ali", "Elham"], False, False), (["Bahar", "Cyrus"], False, False),
+        (["Dara"], True, True)]
