@@ -7,14 +7,27 @@ A result waiting for confirmation decides nothing yet.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from ...tournament import double_elimination as de
 from ...tournament.natural import natural_key
 from ...tournament.reached import CHAMPION, IN, OUT, THIRD, Reached
 
-if TYPE_CHECKING:
-    from .reading import TournamentView
+
+class TournamentView(Protocol):
+    """What this reads of reading.TournamentView (which asks this module: no import back)."""
+
+    @property
+    def rounds(self) -> Sequence[Sequence[Any]]: ...
+    @property
+    def entrants(self) -> Sequence[Any]: ...
+    @property
+    def settings(self) -> dict[str, Any]: ...
+    @property
+    def names(self) -> dict[int, str]: ...
+    @property
+    def withdrawn(self) -> set[int]: ...
 
 DOUBLE_ELIMINATION = "double_elimination"
 
