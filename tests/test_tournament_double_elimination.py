@@ -288,3 +288,13 @@ def test_a_correction_moves_a_bye_in_the_losers_bracket(client):
     assert [(m["names"], m["bye"], m["decided"]) for m in matches] == [
         (["Ali", "Elham"], False, False), (["Bahar", "Cyrus"], False, False),
         (["Dara"], True, True)]
+
+
+def test_the_desk_names_each_tables_bracket(client):
+    t = double(client)
+    play_round(client, t, {"Ali": "Ali", "Bahar": "Bahar"})
+    next_round(client, t)
+    client.get(f"/tournaments/{t['id']}?key={t['director_key']}")  # the director's cookie
+    page = text(client.get(f"/tournaments/{t['id']}"))
+    # Round 2: table 1 the winners' final Ali v Bahar, table 2 the losers' Dara v Cyrus.
+    assert "Table 1 · Winners' bracket" in page and "Table 2 · Losers' bracket" in page
