@@ -298,3 +298,38 @@ def test_the_desk_names_each_tables_bracket(client):
     page = text(client.get(f"/tournaments/{t['id']}"))
     # Round 2: table 1 the winners' final Ali v Bahar, table 2 the losers' Dara v Cyrus.
     assert "Table 1 · Winners' bracket" in page and "Table 2 · Losers' bracket" in page
+
+
+def test_a_result_waiting_for_confirmation_holds_the_next_round(client):
+    t = double(client, confirm_results=True)
+    first = next_round(client, t)["matches"]
+    play(client, first[0], sweep(0), hands=1)
+    play(client, first[1], sweep(0), hands=1)
+    # Both results wait for Dara and Cyrus to confirm: round 2 is not paired, nothing made.
+    held = client.post(f"/api/v1/tournaments/{t['id']}/rounds", headers=director(t))
+    assert held.status_code == 400
+    assert held.get_json()["error"] == (
+        "Round 1 has results waiting for confirmation: the side that lost confirms, or the "
+        "director decides.")
+    assert len(tournament(client, t)["rounds"]) == 1
+    for match in first:
+        url = f"/api/v1/tournaments/{t['id']}/matches/{match['id']}/confirm"
+        answer = client.post(url, headers={"Authorization": f"Bearer {match['side_keys'][1]}"})
+        assert answer.status_code == 200, answer.get_json()
+    assert [m["names"] for m in next_round(client, t)["matches"]] == [
+        ["Ali", "Bahar"], ["Dara", "Cyrus"]]
+
+
+def test_a_withdrawn_entrant_loses_its_matches_by_walkover(client):
+    t = double(client)
+    first = next_round(client, t)["matches"]
+    play(client, first[0], sweep(0), hands=1)  # Ali beats Dara
+    play(client, first[1], sweep(0), hands=1)  # Bahar beats Cyrus
+    dara = ids(tournament(client, t))["Dara"]
+    answer = client.post(f"/api/v1/tournaments/{t['id']}/entrants/{dara}/withdraw",
+                         json={"reason": "Called away"}, headers=director(t))
+    assert answer.status_code == 200, answer.get_json()
+    # Round 2: Dara's losers' match against Cyrus is a walkover for Cyrus.
+    losers = next_round(client, t)["matches"][1]
+    assert losers["names"] == ["Dara", "Cyrus"] and losers["walkover"]
+    assert losers["places"] == [2, 1]
