@@ -87,6 +87,7 @@ def _register_blueprints(app: Flask) -> None:
     from .views.prefs import bp as prefs_bp
     from .views.pwa import bp as pwa_bp
     from .views.referee import bp as referee_bp
+    from .views.seasons import bp as seasons_bp
     from .views.seats import bp as seats_bp
     from .views.share import bp as share_bp
     from .views.tournament_extras import bp as tournament_extras_bp
@@ -111,6 +112,7 @@ def _register_blueprints(app: Flask) -> None:
     app.register_blueprint(paper_bp)
     app.register_blueprint(tournament_extras_bp)
     app.register_blueprint(tournament_hall_bp)
+    app.register_blueprint(seasons_bp)
     app.register_blueprint(players_bp)
     app.register_blueprint(pwa_bp)
     app.register_blueprint(live_bp)

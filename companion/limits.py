@@ -30,13 +30,14 @@ from werkzeug.exceptions import TooManyRequests
 from . import outage
 from .cache import worker_lock
 from .models import Game
+from .models_season import Season
 from .models_tournament import Tournament
 from .services.tournaments.creating import MAX_ENTRANTS
 
 DEFAULTS = {
     "RATELIMIT_WRONG_KEY": "30/minute",  # refused keys per address
     "RATELIMIT_WRONG_KEY_TARGET": "60/minute",  # refused keys per game or tournament
-    "RATELIMIT_CREATE_GAME": "20/minute",  # games and tournaments created per address
+    "RATELIMIT_CREATE_GAME": "20/minute",  # games, tournaments and seasons created per address
     "RATELIMIT_KEY_PREFIX": "companion",
     # A moving window: no double allowance across a minute's edge (and no test flaking on it).
     "RATELIMIT_STRATEGY": "moving-window",
@@ -204,6 +205,7 @@ def _outage() -> outage.Outage:
 
 @event.listens_for(Game, "after_insert")
 @event.listens_for(Tournament, "after_insert")
+@event.listens_for(Season, "after_insert")
 def _note_creation(_mapper: Any, _connection: Any, _target: Any) -> None:
     # Whichever service created it: the count follows the database, not a list of routes.
     if has_request_context() and "created" in g:

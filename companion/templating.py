@@ -34,6 +34,7 @@ from .rules.messages import Team, naming
 from .rules.scores import Line
 from .services import setup, wall
 from .services.tournament_status import knockout_standings, status
+from .services.tournaments.group_stage import group_tables
 from .views.share import qr_svg, share_links
 
 
@@ -107,6 +108,7 @@ def _page_helpers() -> dict[str, Any]:
         "share_links": share_links, "qr_svg": qr_svg, "side_url": side_url,
         # Tournament pages: "Round x of y", a knockout's rounds reached, a table's live points.
         "hall_status": status, "hall_reached": knockout_standings, "wall_live": wall.live_points,
+        "group_tables": group_tables,  # a groups then knockout's standings, group by group
         # When the page was made (ms since 1970): a board read offline says how old it is.
         "page_time": int(time.time() * 1000),
     }

@@ -11,6 +11,7 @@ from sqlmodel import SQLModel
 
 from companion import (
     create_app,
+    models_season,  # noqa: F401  (its tables, for TABLES)
     models_tournament,  # noqa: F401  (its tables and the games', for TABLES)
 )
 from companion.db import upgrade

@@ -48,15 +48,17 @@ def seeded(client) -> dict[str, object]:
     t = create_tournament(client)
     match = next_round(client, t)["matches"][0]
     entrant = client.get(f"/api/v1/tournaments/{t['id']}").get_json()["entrants"][0]["id"]
+    season = client.post("/api/v1/seasons", json={"name": "Winter", "game": "basra",
+                                                   "count_best": 2}).get_json()
     return {"game": game, "tournament": t, "match": match["id"], "entrant": entrant,
-            "export": client.get(f"/api/v1/games/{game['id']}/export").get_json()}
+            "season": season, "export": client.get(f"/api/v1/games/{game['id']}/export").get_json()}
 
 
 def _address(path: str, seeded: dict) -> str:
     return "/api/v1" + path.format(game="shelem", game_id=seeded["game"]["id"], number=1,
                                    tournament_id=seeded["tournament"]["id"],
                                    match_id=seeded["match"], entrant_id=seeded["entrant"],
-                                   side=0)
+                                   side=0, season_id=seeded["season"]["id"])
 
 
 def _headers(path: str, seeded: dict) -> dict[str, str]:
@@ -64,19 +66,23 @@ def _headers(path: str, seeded: dict) -> dict[str, str]:
         return bearer(seeded["game"]["edit_key"])
     if path.startswith("/tournaments/{tournament_id}"):
         return director(seeded["tournament"])
+    if path.startswith("/seasons/{season_id}"):
+        return bearer(seeded["season"]["key"])
     return {}
 
 
 def _body(operation_id: str, example: dict | None, seeded: dict) -> dict:
     if operation_id == "post_games_import":
         return dict(seeded["export"])
+    if operation_id == "post_seasons_season_id_events":
+        return {"tournament": seeded["tournament"]["id"]}
     return dict(example if example is not None else BODIES[operation_id])
 
 
 def test_every_operation_with_a_body_is_tried():
-    assert len(OPERATIONS) == 24
+    assert len(OPERATIONS) == 26
     assert {op for _m, _p, op, example in OPERATIONS if example is None} == {
-        *BODIES, "post_games_import"}
+        *BODIES, "post_games_import", "post_seasons_season_id_events"}
 
 
 @pytest.mark.parametrize(("method", "path", "operation_id", "example"), OPERATIONS,

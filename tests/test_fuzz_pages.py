@@ -13,7 +13,8 @@ FIELDS = ["version", "players", "teams", "target", "first_dealer", "preset", "ga
           "reason", "key", "bidder", "bid", "bidder_points", "cards_0", "jacks_0", "aces_0",
           "two_of_clubs", "ten_of_diamonds", "basras_0", "card", "choice", "name", "format",
           "entrants", "best_of", "rounds", "table_size", "win", "draw", "loss", "tiebreak",
-          "places", "points", "players_action", "majority_tie", "card_AS", "basra_AS"]
+          "places", "points", "players_action", "majority_tie", "card_AS", "basra_AS",
+          "count_best", "tournament"]
 
 
 def page_posts(app) -> list[str]:
@@ -29,7 +30,7 @@ def fill(rule: str, ids: dict[str, str]) -> str:
 
 @pytest.fixture
 def situation(client):
-    """A Basra game and a tournament, with this client holding both keys."""
+    """A Basra game, a tournament and a season, with this client holding their keys."""
     game = client.post("/api/v1/games", json={"game": "basra", "players": ["Ali", "Bahar"]})
     game = game.get_json()
     client.get(game["edit_url"])
@@ -37,7 +38,11 @@ def situation(client):
         "name": "Friday", "game": "basra", "format": "round_robin",
         "entrants": ["Ali", "Bahar", "Cyrus", "Dara"]}).get_json()
     client.get(tournament["director_url"])
+    season = client.post("/api/v1/seasons", json={"name": "Winter", "game": "basra",
+                                                   "count_best": 2}).get_json()
+    client.get(season["setup_url"])
     return {"game_id": game["id"], "tournament_id": tournament["id"], "number": "1",
+            "season_id": season["id"],
             "match_id": "1", "action": "card", "side": "0"}
 
 

@@ -14,7 +14,8 @@ BODILESS = {("post", "/games/{game_id}/restore"), ("post", "/games/{game_id}/key
             ("delete", "/games/{game_id}"), ("post", "/tournaments/{tournament_id}/key"),
             ("post", "/tournaments/{tournament_id}/matches/{match_id}/side-keys"),
             ("post", "/tournaments/{tournament_id}/restore"), ("post", "/games/{game_id}/seats"),
-            ("delete", "/tournaments/{tournament_id}/rounds/{number}")}
+            ("delete", "/tournaments/{tournament_id}/rounds/{number}"),
+            ("delete", "/seasons/{season_id}/events/{tournament_id}")}
 # A seat's part answers 202 while others count, 201 with the game once the hand is saved.
 TWO_SUCCESSES = {("put", "/games/{game_id}/seats/{side}"): ["201", "202"]}
 

@@ -31,7 +31,8 @@ def test_points_and_tiebreak_order_from_the_page_decide_the_standings(client):
     page = client.get("/tournaments/new").get_data(as_text=True)
     assert re.search(r'name="win"[^>]*value="2"', page)
     assert re.search(r'name="loss"[^>]*value="0"', page)
-    assert page.count('name="tiebreak"') == 4 and "Tie-breaker 1" in page
+    # One select per tie-breaker: all seven can be chosen (issue 34).
+    assert page.count('name="tiebreak"') == 7 and "Tie-breaker 7" in page
     tid = tournament_id(create_page(client, best_of="1", win="3", draw="1", loss="0",
                                     tiebreak=["points_scored", "head_to_head", "", ""]))
     assert settings(client, tid)["points"] == {"win": 3, "draw": 1, "loss": 0}
@@ -62,6 +63,36 @@ def test_empty_settings_keep_the_usual_points_and_order(client):
                                                   "game_point_difference", "points_scored"]
     page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
     assert "win 2 · draw 1 · loss 0" in page and "<li>Buchholz</li>" in page
+
+
+def test_all_seven_tiebreakers_in_any_order_from_the_form(client):
+    order = ["wins", "median_buchholz", "sonneborn_berger", "buchholz", "points_scored",
+             "game_point_difference", "head_to_head"]  # the reverse of the usual, roughly
+    tid = tournament_id(create_page(client, format="swiss", tiebreak=order))
+    assert settings(client, tid)["tiebreaks"] == order
+    page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
+    # The tournament page lists them in the order chosen.
+    assert re.search(r'<ol class="tiebreak-list"><li>Matches won</li><li>Median Buchholz</li>'
+                     r'<li>Sonneborn-Berger</li><li>Buchholz</li><li>Points scored</li>'
+                     r'<li>Game-point difference</li><li>Head-to-head</li></ol>', page)
+
+
+def test_gaps_between_chosen_tiebreakers_close_up(client):
+    tid = tournament_id(create_page(
+        client, tiebreak=["", "wins", "", "", "", "", "head_to_head"]))
+    assert settings(client, tid)["tiebreaks"] == ["wins", "head_to_head"]
+
+
+def test_a_swiss_at_tables_of_four_from_the_form(client):
+    tid = tournament_id(create_page(client, variant="shllaat/standard", format="swiss",
+                                    table_size="4",
+                                    entrants="Ali\nBahar\nCyrus\nDara\nElham\nFarid\nGolnar"))
+    found = settings(client, tid)
+    assert (found["table_size"], found["tiebreaks"]) == (4, [
+        "buchholz", "head_to_head", "sonneborn_berger", "wins"])
+    page = client.get(f"/tournaments/{tid}").get_data(as_text=True)
+    assert ("a table counts as one match: win 2 · draw 1 · loss 0 against each other player "
+            "at the table, averaged") in page
 
 
 def test_a_tiebreaker_chosen_twice_is_refused_beside_the_list(client):

@@ -55,8 +55,10 @@ class World:
         self.directors: dict[str, str] = {}  # tournament id -> director key
         self.tables: dict[tuple[str, int], str] = {}  # (tournament, match) -> scorer key
         self.sides: dict[tuple[str, int], list[str]] = {}  # (tournament, match) -> side keys
+        self.seasons: dict[str, str] = {}  # season id -> its key
         self._games()
         self._tournaments()
+        self._season()
 
     def game(self, name: str, players: list[str], *hands: dict) -> str:
         made = api(self.editor, "POST", "/games", game=name, players=players)
@@ -132,6 +134,17 @@ class World:
                        played["edit_key"], hand=sweep(0))
         self.editor.set_cookie(f"edit_{finished['match']['next_game']}", played["edit_key"])
 
+    def _season(self) -> None:
+        """A Basra season holding every Basra tournament: finished and being played."""
+        made = api(self.editor, "POST", "/seasons", name="Winter", game="basra", count_best=2)
+        self.seasons[made["id"]] = made["key"]
+        self.editor.set_cookie(f"season_{made['id']}", made["key"])
+        from companion.models_tournament import Tournament
+        for row in stored(self.editor.application, select(Tournament.id, Tournament.game)):
+            if row.game == "basra":
+                api(self.editor, "POST", f"/seasons/{made['id']}/events", made["key"],
+                    tournament=row.id)
+
 
 def stored(app, query) -> list[Any]:
     with app.extensions["engine"].connect() as conn:
@@ -163,6 +176,7 @@ def fillings(app, world: World, rule) -> list[dict[str, Any]]:
         "game_id": [g for g, _count in games] + [MISSING],
         "side": [0, 1, 99],
         "tournament_id": [*world.directors, MISSING],
+        "season_id": [*world.seasons, MISSING],
         "name": [*names, MISSING],
         "game": [*GAMES, MISSING],
         "code": [*LANGUAGES, "xx"],
@@ -195,6 +209,8 @@ def queries(world: World, endpoint: str, args: dict[str, Any]) -> list[dict[str,
         "entry.edit_hand": [{"mode": "cards"}],
         "referee.game": [{"from": g} for g in world.keys],
         "tournaments.show": [{"key": world.directors.get(tid, "wrong")}, {"created": 1}],
+        "seasons.show": [{"key": world.seasons.get(args.get("season_id"), "wrong")},
+                         {"created": 1}],
         "tournaments.table": [{"key": world.tables.get((tid, args.get("match_id")), "wrong")}],
         "tournaments.standings": [{"since": 1}],
         "tournaments.screen": [{"since": 1}],
@@ -232,4 +248,4 @@ def test_no_get_route_changes_the_database(app):
 def test_a_route_parameter_nobody_fills_fails_the_check_by_name(app):
     rule = SimpleNamespace(rule="/games/<game_id>/seats/<seat>", arguments={"game_id", "seat"})
     with pytest.raises(pytest.fail.Exception, match=r"no values for \['seat'\]"):
-        fillings(app, SimpleNamespace(directors={}), rule)
+        fillings(app, SimpleNamespace(directors={}, seasons={}), rule)

@@ -56,7 +56,15 @@ RULE_CHECKED = {
     "post_tournaments_tournament_id_matches_match_id_confirm": STATE,
     "post_tournaments_tournament_id_entrants_entrant_id_withdraw": STATE,
     "post_tournaments_tournament_id_rounds_number_swap": f"{STATE}; entrants of the tournament",
+    "post_seasons": "points by place, none above the one before (JSON Schema cannot compare "
+                    "an item with the one before it)",
 }
+# A season's evenings name a tournament by id: one the season holds already is a 409, one
+# that is not there (or of another game) a 422; removing one the season does not hold, a 404.
+SEASON_EVENTS = {"post_seasons_season_id_events": ["2xx", "400", "401", "403", "404", "409",
+                                                   "422", "429"],
+                 "delete_seasons_season_id_events_tournament_id": ["2xx", "400", "401", "403",
+                                                                   "404", "429"]}
 
 
 @pytest.fixture
@@ -128,6 +136,8 @@ def _settings(client) -> dict[str, dict[str, object]]:
     swiss, swiss_director, _ = _tournament(client, rounds=1, format="swiss")
     confirming, confirming_director, confirming_match = _tournament(
         client, rounds=1, confirm_results=True)
+    league = client.post("/api/v1/seasons", json={"name": "Winter", "game": "basra",
+                                                   "count_best": 2}).get_json()
     targets = {  # operation: (path parameters, key)
         "get_games_game_id": ({"game_id": main}, None),
         "get_games_game_id_export": ({"game_id": main}, None),
@@ -162,6 +172,10 @@ def _settings(client) -> dict[str, dict[str, object]]:
         "get_tournaments_tournament_id_history": ({"tournament_id": played}, director),
         "post_tournaments_tournament_id_rounds_number_swap":
             ({"tournament_id": swiss, "number": 1}, swiss_director),
+        "get_seasons_season_id": ({"season_id": league["id"]}, None),
+        "post_seasons_season_id_events": ({"season_id": league["id"]}, league["key"]),
+        "delete_seasons_season_id_events_tournament_id":
+            ({"season_id": league["id"], "tournament_id": played}, league["key"]),
     }
     settings: dict[str, dict[str, object]] = {}
     for operation, (parameters, key) in targets.items():
@@ -171,6 +185,9 @@ def _settings(client) -> dict[str, dict[str, object]]:
     for operation in RULE_CHECKED:
         settings.setdefault(operation, {})["checks"] = {"positive_data_acceptance": {
             "expected-statuses": ["2xx", "3xx", "400", "401", "403", "404", "409", "429"]}}
+    for operation, statuses in SEASON_EVENTS.items():
+        settings[operation]["checks"] = {"positive_data_acceptance": {
+            "expected-statuses": statuses}}
     # A seat's part may make, with the others sent, figures that break the pack: a 422.
     settings["put_games_game_id_seats_side"]["checks"] = {"positive_data_acceptance": {
         "expected-statuses": ["2xx", "400", "401", "403", "404", "422", "429"]}}

@@ -8,9 +8,11 @@ import re
 from .helpers import (
     BASRA_WIN,
     add_hand,
+    client_at,
     create_basra,
     desk,
     first_match,
+    limited_app,
     text,
     tournament_history,
 )
@@ -204,3 +206,25 @@ def test_a_tournament_history_says_the_hand_that_ended_a_table_was_entered_at_th
                                                                ["Ali", "Dara"])
     persian = text(client.get(f"/tournaments/{t['id']}", headers={"Accept-Language": "fa"}))
     assert "(توسط جایگاه‌ها)" in persian
+
+
+def test_a_replaced_seat_link_counts_as_a_wrong_key_on_the_page_as_in_the_api(db_url):
+    app = limited_app(db_url, RATELIMIT_STORAGE_URI="memory://")  # wrong keys: 3 a minute
+    try:
+        scorer = client_at(app, "192.0.2.90")
+        game = create_basra(scorer)
+        old = panel_links(scorer, game)
+        phone = client_at(app, "192.0.2.91")
+        assert phone.get(old[0].replace("http://localhost", "")).status_code == 303
+        panel_links(scorer, game)  # a new set of links: the phone's key opens nothing now
+        for _ in range(3):
+            refused = phone.get(f"/games/{game['id']}/seat/0")
+            assert refused.status_code == 403
+            assert "That key does not open this" in text(refused)
+        assert phone.get(f"/games/{game['id']}/seat/0").status_code == 429
+        # A phone that never had a key guesses nothing: refused, never held back.
+        stranger = client_at(app, "192.0.2.92")
+        for _ in range(4):
+            assert stranger.get(f"/games/{game['id']}/seat/0").status_code == 403
+    finally:
+        app.extensions["engine"].dispose()

@@ -8,6 +8,7 @@ from . import (  # noqa: F401  (routes and their refusals)
     referee,
     refusals,
     rules,
+    seasons,
     seats,
     share,
     tournament_keys,

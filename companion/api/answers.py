@@ -224,6 +224,10 @@ class TournamentMatch(Answer):
     third_place: bool
     walkover: bool = Field(description="won because the other side withdrew: no game points, "
                                        "like a bye")
+    stage: Literal["groups", "knockout"] | MISSING = Field(
+        default=MISSING, description="groups then knockout only: the match's stage")
+    group: str | MISSING = Field(default=MISSING, description=(
+        "groups then knockout, group stage only: the match's group (\"A\"...)"))
     games: list[MatchGame]
     current_game: str | None
     provisional: bool
@@ -312,6 +316,8 @@ class Standing(Answer):
     withdrawn: bool = Field(description="withdrew from the tournament; its results stand")
     round_reached: Int | None = Field(
         default=None, description="a knockout's furthest round (its rank follows it)")
+    group: str | MISSING = Field(default=MISSING, description=(
+        "groups then knockout: the entrant's group; rank and tie-breaks are the group's"))
     tie: Tie
 
 
@@ -329,8 +335,9 @@ class CrossCell(Answer):
     result: Literal["win", "draw", "loss", "bye", "walkover"] | None = Field(
         description="null while the match is being played; at a table of 3 to 5, read "
         "pairwise from the places")
-    points: Int | None = Field(
-        description="match points; at a table of 3 to 5 on the round's first cell only")
+    points: Int | float | None = Field(
+        description="match points; at a table of 3 to 5 on the round's first cell only (a "
+        "Swiss table of 3 to 5 may give a fraction, two decimals)")
     place: Int | None
 
 
@@ -338,7 +345,7 @@ class CrossRow(Answer):
     entrant: Int
     name: str
     rank: Int
-    points: Int
+    points: Int | float
     rounds: list[CrossCell]
 
 

@@ -33,11 +33,14 @@ from ..rules.spec import GameSpec, Judge
 from ..services.game_file import Export
 from ..shapes import Text
 from . import answers as a
+from . import answers_seasons as sa
 from . import bodies as b
+from . import bodies_seasons as sb
 from .blueprint import bp
 from .referee import verdict_of
 
 EDITOR, DIRECTOR, SIDE, SEAT = "edit_key", "director_key", "side_key", "seat_key"
+SEASON = "season_key"
 IDEMPOTENCY_KEY = {
     "name": "Idempotency-Key", "in": "header", "required": False,
     "description": "Any text chosen by the client: a retry with the same key and the same "
@@ -87,10 +90,12 @@ ANSWERS = {
     403: "Wrong key",
     404: "No such thing",
     409: "Stale version: someone changed the game first; or a change later matches build on "
-         "(confirm it with cascade), or entrants a paired round robin or knockout cannot take",
+         "(confirm it with cascade), or entrants a paired round robin or knockout cannot take; "
+         "or a tournament a season holds already",
     410: "The tournament was deleted by its director (restorable for 7 days)",
     413: "Body over 1 MB",
     415: "The body is not application/json",
+    422: "The body names something that cannot be used: no such tournament, or another game's",
     429: "Too many attempts (wrong keys, or things created): wait and try again",
 }
 
@@ -128,7 +133,7 @@ class Op:
         return codes
 
 
-G, T = "/games/{game_id}", "/tournaments/{tournament_id}"
+G, T, S = "/games/{game_id}", "/tournaments/{tournament_id}", "/seasons/{season_id}"
 OPERATIONS: list[Op] = [
     Op("get", "/rules", "Catalogue: games, presets, options with defaults", a.Catalogue),
     Op("post", "/score/{game}", "Score one hand (card, count or points form) with its breakdown",
@@ -221,6 +226,16 @@ OPERATIONS: list[Op] = [
     Op("get", T + "/players", "Players' records", a.Players),
     Op("get", T + "/crosstable", "Who met whom in which round: opponent, result, points",
        a.Crosstable),
+    Op("post", "/seasons", "Create a season of tournaments of one game; its key is returned "
+       "once", sa.SeasonWithKey, status=201, body=sb.CreateSeason, errors=(429,),
+       location=True, example={"name": "Winter league", "game": "basra", "count_best": 8}),
+    Op("get", S, "A season: its tournaments and standings (places' points, each player's best "
+       "`count_best` finished evenings counted, attendance)", sa.Season),
+    Op("post", S + "/events", "Count a tournament of the season's game in the season (409: "
+       "already in it; 422: no such tournament, or another game's)", sa.Season, status=201,
+       key=SEASON, body=sb.AddSeasonEvent, errors=(409, 422)),
+    Op("delete", S + "/events/{tournament_id}", "Count a tournament no more in the season (the "
+       "tournament itself is untouched)", sa.Season, key=SEASON),
     Op("get", "/openapi.json", "This description", Document),
 ]
 
@@ -242,7 +257,7 @@ def _responses(op: Op, refs: dict[Shape, JsonSchemaValue]) -> dict[str, Any]:
             # A correction may also change a result later tournament matches build on.
             corrects = op.path.endswith("{number}")
             error = {"anyOf": [refs[a.Stale], refs[a.Conflict]]} if corrects else refs[a.Stale]
-        elif code == 409:
+        elif code == 409 and op.path.startswith(T):
             error = refs[a.Conflict]
         responses[str(code)] = {"description": ANSWERS[code], "content": _json(error)}
     for code, shape, description in op.also:
@@ -338,7 +353,8 @@ def document() -> dict[str, Any]:
                 SIDE: {"type": "http", "scheme": "bearer",
                        "description": "a side's confirmation key, or the director key"},
                 SEAT: {"type": "http", "scheme": "bearer",
-                       "description": "a seat's key (its own side only), or the edit key"}}},
+                       "description": "a seat's key (its own side only), or the edit key"},
+                SEASON: {"type": "http", "scheme": "bearer", "description": "a season's key"}}},
         "paths": paths,
     }
 

@@ -13,7 +13,7 @@ from ..models_tournament import TournamentEvent
 from ..services import tournaments
 from ..services.tournament_keys import shown_table_key
 from ..services.tournament_status import knockout_standings
-from ..services.tournaments import clock
+from ..services.tournaments import clock, group_stage
 from ..tournament.reached import Reached
 from ..tournament.standings import Row
 from . import answers as a
@@ -28,7 +28,12 @@ def event_json(event: TournamentEvent) -> a.Event:
 
 
 def standings_json(tournament: tournaments.TournamentView) -> list[a.Standing]:
-    """The standings as the pages rank them: a knockout's by the round reached."""
+    """The standings as the pages rank them: a knockout's by the round reached; groups then
+    knockout's group by group."""
+    if tournament.stage is not None and tournament.started:
+        return [_standing(row, tournament.provisional, tournament.withdrawn).model_copy(
+            update={"group": table.label}) for table in group_stage.group_tables(tournament)
+            for row in table.rows]
     answers = [_standing(row, tournament.provisional, tournament.withdrawn)
                for row in tournaments.rankings(tournament)]
     if not tournament.by_bracket:
@@ -61,7 +66,7 @@ def tournament_json(tournament: tournaments.TournamentView, key: str | None) -> 
     row = tournament.row
     return a.Tournament(
         id=row.id, name=row.name, game=row.game, rules=row.rules, format=row.format,
-        settings={k: v for k, v in tournament.settings.items() if k != "plan"},
+        settings={k: v for k, v in tournament.settings.items() if k not in ("plan", "group_draw")},
         entrants=[a.Entrant(id=e.id or 0, seed=e.seed, name=e.name, players=e.players,
                             withdrawn=_withdrawn(e.withdrawn), checked_in=e.checked_in)
                   for e in tournament.entrants],
@@ -111,6 +116,10 @@ def tournament_match_json(view: tournaments.MatchView, key: str | None) -> a.Tou
         links["table_url"] = table_url(view.row.tournament_id, view.row.id, scorer)
         if view.current:
             links["edit_url"] = edit_url(view.current.id, scorer)
+    if view.stage is not None:
+        links["stage"] = view.stage
+        if view.group:
+            links["group"] = view.group
     return a.TournamentMatch(
         id=view.row.id, table=view.row.table, sides=view.row.sides, names=view.names,
         bye=view.bye, decided=view.decided, manual=view.row.manual is not None,

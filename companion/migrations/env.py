@@ -4,7 +4,7 @@ from alembic import context
 from sqlalchemy import engine_from_config, pool
 from sqlmodel import SQLModel
 
-from companion import models, models_tournament  # noqa: F401  (register every table)
+from companion import models, models_season, models_tournament  # noqa: F401  (every table)
 
 config = context.config
 

@@ -36,7 +36,7 @@ class Cell:
     opponent: int | None
     opponent_name: str | None
     result: Outcome | None  # None while the match is being played
-    points: int | None
+    points: int | float | None  # a Swiss table of 3 to 5 may give a fraction
     place: int | None
 
 
@@ -47,7 +47,7 @@ class Line:
     entrant: int
     name: str
     rank: int
-    points: int
+    points: int | float
     cells: list[Cell] = field(default_factory=list)
 
 
@@ -75,7 +75,7 @@ def _cells(view: MatchView, number: int, entrant: int, rules: Scoring,
            names: dict[int, str]) -> list[Cell]:
     """The entrant's cells of one match: one per other side (a bye: one without)."""
     if view.bye:
-        points = rules.for_place(view.result, 0) if view.result else None
+        points = rules.shown_for_place(view.result, 0) if view.result else None
         return [Cell(number, view.row.table, None, None, BYE, points, None)]
     index = list(view.row.sides).index(entrant)
     places = view.places
@@ -99,14 +99,14 @@ def _result(view: MatchView, places: list[int] | None, mine: int,
         else LOSS
 
 
-def _points(view: MatchView, entrant: int, rules: Scoring) -> int | None:
+def _points(view: MatchView, entrant: int, rules: Scoring) -> int | float | None:
     """The match points the standings count for the entrant here (a withdrawn side: 0)."""
     result = view.result
     if result is None:
         return None
     if entrant not in result.sides:
         return 0  # withdrew: a walkover counts nothing for the side that left
-    return rules.for_place(result, result.sides.index(entrant))
+    return rules.shown_for_place(result, result.sides.index(entrant))
 
 
 def csv_text(found: list[Line]) -> str:
@@ -118,5 +118,5 @@ def csv_text(found: list[Line]) -> str:
         for line in found for cell in line.cells)])
 
 
-def _blank(value: int | None) -> int | str:
+def _blank(value: float | None) -> float | str:
     return "" if value is None else value

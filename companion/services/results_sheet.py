@@ -23,14 +23,15 @@ class Line:
     place: int | None
     games_won: int | None
     game_points: int | None
-    match_points: int | None
+    match_points: int | float | None  # a Swiss table of 3 to 5 may give a fraction
     state: str
 
 
 def lines(tournament: TournamentView, number: int) -> list[Line]:
     """The round's lines, table by table, each table's sides in their seating order."""
     rules = scoring(tournament)
-    points = not tournament.by_bracket  # a bracket counts rounds reached, not points
+    # A bracket counts rounds reached, not points (so does a groups then knockout's knockout).
+    points = not tournament.by_bracket and number <= (tournament.group_rounds or number)
     found = []
     for view in tournament.rounds[number - 1]:
         state, places, result = _state(view), view.places, view.result
@@ -43,7 +44,7 @@ def lines(tournament: TournamentView, number: int) -> list[Line]:
                 places[index] if places else None,
                 view.live_wins[index] if view.live_wins and not view.row.manual else None,
                 _game_points(view, counted),
-                rules.for_place(result, counted) if result and counted is not None and points
+                rules.shown_for_place(result, counted) if result and counted is not None and points
                 else None, state))
     return found
 
@@ -84,5 +85,5 @@ def csv_text(number: int, found: list[Line]) -> str:
         for line in found)])
 
 
-def _blank(value: int | None) -> int | str:
+def _blank(value: float | None) -> float | str:
     return "" if value is None else value

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..tournament.bracket import Played
 from ..tournament.reached import Reached, reached
@@ -26,7 +26,7 @@ def status(tournament: TournamentView) -> Status:
 def round_of(tournament: TournamentView) -> tuple[int, int]:
     """The round being played and how many the tournament has (0 when not known yet)."""
     played = len(tournament.rounds)
-    if tournament.by_bracket:
+    if tournament.has_bracket:
         return tournament.current_round, played + tournament.rounds_left()
     return tournament.current_round, tournament.settings.get("rounds") or 0
 
@@ -37,10 +37,16 @@ def knockout_standings(tournament: TournamentView) -> list[Reached]:
     elimination's: by the round each went out in (services/tournaments/double_bracket.py)."""
     if tournament.double:
         return double_bracket.standings(tournament)
+    knockout = tournament.rounds[tournament.group_rounds:]  # a group stage's rounds: none
     rounds = [[Played(m.row.id or 0, tuple(m.row.sides), None if m.provisional else m.winner)
-               for m in r] for r in tournament.rounds]
-    third = {m.row.id for r in tournament.rounds for m in r if m.third_place}
-    return reached(tournament.names, rounds, round_of(tournament)[1], third)
+               for m in r] for r in knockout]
+    third = {m.row.id for r in knockout for m in r if m.third_place}
+    names = tournament.names
+    if tournament.group_rounds:  # only those who went through from the groups
+        names = {e: names[e] for m in (knockout[0] if knockout else []) for e in m.row.sides}
+    offset = tournament.group_rounds  # rounds are counted as the tournament's
+    rows = reached(names, rounds, round_of(tournament)[1] - offset, third)
+    return [replace(row, round=row.round + offset) for row in rows] if offset else rows
 
 
 def knockout_csv(tournament: TournamentView) -> str:

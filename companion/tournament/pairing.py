@@ -215,6 +215,129 @@ def _pair(field: list[int], played: set[PairKey], repeats: int,
     return None
 
 
+# --- Swiss at tables of 3 to 5 ------------------------------------------------------------
+
+def swiss_tables(standing: Sequence[int], met: Counter[PairKey], byes: Counter[int], size: int,
+                 largest: int = 5, smallest: int = 3) -> list[tuple[int, ...]]:
+    """Tables of a Swiss round at tables of `size`, byes last as tables of one.
+
+    Tables are filled down the standing: the highest placed entrant not seated yet takes
+    the next table with the nearest entrants below who make no repeat (two entrants who
+    already sat at one table, counted by `met`). The fewest repeated meetings win; among
+    equally few, the seating nearest the standing. The tables' sizes are `table_sizes`'s;
+    only a field no such split seats gets byes, to the lowest placed with the fewest byes.
+    """
+    order = list(standing)
+    sizes, bye_count = split_field(len(order), size, smallest, largest)
+    budget = [SWISS_NODE_BUDGET]
+    for allowed in range(_greedy_cost(order, sizes, bye_count, byes, met)):
+        for bye in _bye_sets(order, byes, bye_count):
+            field = [e for e in order if e not in bye]
+            tables = _seat(field, sizes, met, allowed, budget)
+            if tables is not None:
+                return [tuple(t) for t in tables] + [(e,) for e in bye]
+            if budget[0] < 0:
+                break
+        if budget[0] < 0:
+            break
+    bye = next(iter(_bye_sets(order, byes, bye_count)))
+    greedy = _seat([e for e in order if e not in bye], sizes, met, _UNLIMITED, [_UNLIMITED])
+    assert greedy is not None
+    if budget[0] < 0:  # searched long enough: mend the straight seating by swaps instead
+        _fewer_by_swaps(greedy, met)
+    return [tuple(t) for t in greedy] + [(e,) for e in bye]
+
+
+def _fewer_by_swaps(tables: list[list[int]], met: Counter[PairKey]) -> None:
+    """Swap two entrants of different tables while that lowers the repeats (the first such
+    swap down the standing each time), until no swap does."""
+    better = True
+    while better:
+        better = False
+        for one, two in combinations(tables, 2):
+            for i, j in ((i, j) for i in range(len(one)) for j in range(len(two))):
+                before = _table_cost(one, met) + _table_cost(two, met)
+                one[i], two[j] = two[j], one[i]
+                if _table_cost(one, met) + _table_cost(two, met) < before:
+                    better = True
+                else:
+                    one[i], two[j] = two[j], one[i]
+
+
+_UNLIMITED = 1 << 60
+
+
+def split_field(count: int, size: int, smallest: int = 3,
+                largest: int = 5) -> tuple[list[int], int]:
+    """The tables' sizes and the number of byes: as `table_sizes` seats the field, else as it
+    seats all but the fewest byes; two entrants left play one table of two."""
+    for bye_count in range(count - smallest + 1):
+        try:
+            return table_sizes(count - bye_count, size, smallest, largest), bye_count
+        except ValueError:
+            continue
+    return ([2], 0) if count == 2 else ([], count)
+
+
+def repeats(tables: Iterable[Sequence[int]], met: Counter[PairKey]) -> int:
+    """How many earlier meetings the tables repeat (a pair that met twice counts two)."""
+    return sum(_table_cost(table, met) for table in tables)
+
+
+def _table_cost(table: Sequence[int], met: Counter[PairKey]) -> int:
+    return sum(met[frozenset(pair)] for pair in combinations(table, 2))
+
+
+def _greedy_cost(order: list[int], sizes: list[int], bye_count: int, byes: Counter[int],
+                 met: Counter[PairKey]) -> int:
+    """The repeats of the seating straight down the standing (with the first bye choice)."""
+    bye = next(iter(_bye_sets(order, byes, bye_count)))
+    tables = _seat([e for e in order if e not in bye], sizes, met, _UNLIMITED, [_UNLIMITED])
+    return repeats(tables or [], met)
+
+
+def _bye_sets(order: list[int], byes: Counter[int], count: int) -> Iterable[tuple[int, ...]]:
+    """The entrants who may sit out, most wanted first: nobody sits out again while another
+    has sat out fewer times; the lowest placed first."""
+    if count == 0:
+        yield ()
+        return
+    placed = {e: i for i, e in enumerate(order)}
+    wanted = sorted(order, key=lambda e: (byes[e], -placed[e]))
+    for chosen in combinations(wanted, count):
+        rest = [byes[e] for e in order if e not in chosen]
+        if not rest or max(byes[e] for e in chosen) <= min(rest):
+            yield chosen
+
+
+def _seat(field: list[int], sizes: list[int], met: Counter[PairKey], allowed: int,
+          budget: list[int]) -> list[list[int]] | None:
+    """Tables of `sizes` down `field` with at most `allowed` repeats (backtracking)."""
+    if not sizes:
+        return []
+    return _grow([field[0]], field[1:], 0, sizes, met, allowed, budget)
+
+
+def _grow(table: list[int], rest: list[int], start: int, sizes: list[int],
+          met: Counter[PairKey], allowed: int, budget: list[int]) -> list[list[int]] | None:
+    """Complete `table` with entrants of `rest` from `start` on, then seat the others."""
+    if len(table) == sizes[0]:
+        tail = _seat([e for e in rest if e not in table], sizes[1:], met, allowed, budget)
+        return None if tail is None else [table, *tail]
+    need = sizes[0] - len(table)
+    for index in range(start, len(rest) - need + 1):
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        cost = sum(met[frozenset((rest[index], t))] for t in table)
+        if cost <= allowed:
+            found = _grow([*table, rest[index]], rest, index + 1, sizes, met, allowed - cost,
+                          budget)
+            if found is not None:
+                return found
+    return None
+
+
 # --- Knockout -----------------------------------------------------------------------------
 
 def bracket_order(size: int) -> list[int]:

@@ -4,6 +4,9 @@ A result is one match or table: its sides (entrant ids), each side's place (1 = 
 share) and the game points each side scored. A result with a single side is a bye: it
 scores what the tournament's bye setting says (a won match by default), with no game points;
 a walkover (the other side withdrew) is always a won match.
+
+Points and tie-breakers are counted exactly (fractions: a Swiss at tables of 3 to 5 gives
+thirds and quarters) and shown at the end as whole numbers or with two decimals.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from .natural import natural_key
 
@@ -53,6 +57,11 @@ class Scoring:
     tiebreaks: tuple[str, ...] = (HEAD_TO_HEAD, DIFFERENCE, SCORED)
     rank_points: tuple[int, ...] = ()  # empty: a table of k gives k-1, k-2, ... 0
     bye: str = "win"  # what a bye scores: "win", "draw" or "loss"
+    # A Swiss at tables of 3 to 5: a table counts as one match whatever its size. Its points
+    # are the average of what a match against each table-mate would give (docs/
+    # rulings-tournaments.md), and in the tie-breakers a round's table-mates count as one
+    # opponent, their average.
+    per_table: bool = False
 
     def outcome(self, result: Result, index: int) -> str:
         """"win", "draw" or "loss" for the side at `index` (a bye as the bye setting says)."""
@@ -68,16 +77,23 @@ class Scoring:
         """Points for finishing at place `mine` against someone at place `theirs`."""
         return self.win if mine < theirs else self.draw if mine == theirs else self.loss
 
-    def for_place(self, result: Result, index: int) -> int:
+    def for_place(self, result: Result, index: int) -> int | Fraction:
         if result.alone:
             return {"win": self.win, "draw": self.draw, "loss": self.loss}[
                 self.outcome(result, index)]
         place = result.places[index]
         if len(result.sides) == 2:
             return self.pairwise(place, result.places[1 - index])
+        if self.per_table:
+            others = [p for i, p in enumerate(result.places) if i != index]
+            return Fraction(sum(self.pairwise(place, p) for p in others), len(others))
         if self.rank_points:
             return self.rank_points[min(place, len(self.rank_points)) - 1]
         return len(result.sides) - place
+
+    def shown_for_place(self, result: Result, index: int) -> int | float:
+        """`for_place` as the standings show it (two decimals at most)."""
+        return shown(self.for_place(result, index))
 
 
 @dataclass
@@ -91,16 +107,23 @@ class Row:
     won: int = 0
     drawn: int = 0
     lost: int = 0
-    points: int = 0
+    points: int | float = 0  # as shown: whole, or rounded to two decimals (`exact` is exact)
     scored: int = 0
     conceded: int = 0
     opponents: list[int] = field(default_factory=list)
     beaten: list[int] = field(default_factory=list)  # opponents placed below, once a meeting
     level_with: list[int] = field(default_factory=list)  # opponents at the same place
-    # Sonneborn-Berger halves a draw: a value is a whole number or ends in .5.
+    # Per match counted (per opponent, unless per table): each opponent with the share of a
+    # win taken from them (1 placed above them, 1/2 level, 0 below).
+    meetings: list[list[tuple[int, Fraction]]] = field(default_factory=list)
+    # As shown: Sonneborn-Berger halves a draw (a value may end in .5); tables of 3 to 5 in
+    # a Swiss give fractions, rounded to two decimals here (`exact_tiebreaks` is exact).
     tiebreaks: dict[str, float | None] = field(default_factory=dict)
     tied_with: list[int] = field(default_factory=list)
     breakdown: list[tuple[str, float]] = field(default_factory=list)
+    exact: Fraction = Fraction(0)
+    exact_tiebreaks: dict[str, Fraction] = field(default_factory=dict)
+    exact_breakdown: list[tuple[str, Fraction]] = field(default_factory=list)
     decided_by: str | None = None  # None: not tied, or still level after every tie-breaker
     # Head-to-head was skipped: the entrants level at that step had not all played each other.
     head_to_head_unmet: bool = False
@@ -125,24 +148,40 @@ def standings(entrants: dict[int, str], results: Sequence[Result],
                 _count(rows[entrant], result, index, scoring)
                 by_entrant[entrant].append(result)
     for row in rows.values():
-        row.tiebreaks = {name: None if name == HEAD_TO_HEAD else _VALUES[name](row, rows)
-                         for name in scoring.tiebreaks}
+        row.exact_tiebreaks = {name: Fraction(_VALUES[name](row, rows))
+                               for name in scoring.tiebreaks if name != HEAD_TO_HEAD}
     ordered: list[Row] = []
-    groups: dict[int, list[Row]] = defaultdict(list)
+    groups: dict[Fraction, list[Row]] = defaultdict(list)
     for row in rows.values():
-        groups[row.points].append(row)
+        groups[row.exact].append(row)
     for points in sorted(groups, reverse=True):
         group = sorted(groups[points], key=lambda r: natural_key(r.name))
         for row in group:
             row.tied_with = [r.entrant for r in group if r is not row]
         ordered += _split(group, list(scoring.tiebreaks), by_entrant, scoring)
     _rank(ordered)
+    for row in ordered:
+        _show(row, scoring.tiebreaks)
     return ordered
+
+
+def shown(value: int | Fraction) -> int | float:
+    """A value as the standings show it: whole, else rounded to two decimals."""
+    if isinstance(value, int) or value.denominator == 1:
+        return int(value)
+    return round(float(value), 2)
+
+
+def _show(row: Row, names: Sequence[str]) -> None:
+    row.points = shown(row.exact)
+    row.tiebreaks = {name: shown(row.exact_tiebreaks[name]) if name in row.exact_tiebreaks
+                     else None for name in names}
+    row.breakdown = [(name, shown(value)) for name, value in row.exact_breakdown]
 
 
 def _count(row: Row, result: Result, index: int, scoring: Scoring) -> None:
     row.played += 1
-    row.points += scoring.for_place(result, index)
+    row.exact += scoring.for_place(result, index)
     outcome = scoring.outcome(result, index)
     row.won += outcome == "win"
     row.drawn += outcome == "draw"
@@ -156,28 +195,42 @@ def _count(row: Row, result: Result, index: int, scoring: Scoring) -> None:
     row.opponents += [e for e, _ in others]
     row.beaten += [e for e, theirs in others if place < theirs]
     row.level_with += [e for e, theirs in others if place == theirs]
+    shares = [(e, Fraction(1) if place < theirs else Fraction(1, 2) if place == theirs
+               else Fraction(0)) for e, theirs in others]
+    row.meetings += [shares] if scoring.per_table else [[share] for share in shares]
 
 
-def _scores(rows: dict[int, Row], entrants: list[int]) -> list[int]:
-    return [rows[o].points for o in entrants if o in rows]
+def _meeting_values(row: Row, rows: dict[int, Row], weighted: bool) -> list[Fraction]:
+    """Per meeting, the opponents' match points (times the share of a win taken from each
+    if `weighted`), averaged over the meeting's opponents."""
+    values = []
+    for meeting in row.meetings:
+        found = [rows[o].exact * (share if weighted else 1) for o, share in meeting if o in rows]
+        if found:
+            values.append(sum(found, Fraction(0)) / len(found))
+    return values
 
 
-def sonneborn_berger(row: Row, rows: dict[int, Row]) -> float:
+def buchholz(row: Row, rows: dict[int, Row]) -> Fraction:
+    """The opponents' match points (a Swiss table's: the table-mates' average per round)."""
+    return sum(_meeting_values(row, rows, False), Fraction(0))
+
+
+def sonneborn_berger(row: Row, rows: dict[int, Row]) -> Fraction:
     """Match points of the opponents beaten, plus half those of the opponents drawn with."""
-    halves = 2 * sum(_scores(rows, row.beaten)) + sum(_scores(rows, row.level_with))
-    return halves // 2 if halves % 2 == 0 else halves / 2
+    return sum(_meeting_values(row, rows, True), Fraction(0))
 
 
-def median_buchholz(row: Row, rows: dict[int, Row]) -> float:
+def median_buchholz(row: Row, rows: dict[int, Row]) -> Fraction:
     """Buchholz without the best and the worst opponent's score (from three opponents on)."""
-    scores = sorted(_scores(rows, row.opponents))
-    return sum(scores[1:-1] if len(scores) >= 3 else scores)
+    scores = sorted(_meeting_values(row, rows, False))
+    return sum(scores[1:-1] if len(scores) >= 3 else scores, Fraction(0))
 
 
-_VALUES: dict[str, Callable[[Row, dict[int, Row]], float]] = {
+_VALUES: dict[str, Callable[[Row, dict[int, Row]], int | Fraction]] = {
     DIFFERENCE: lambda row, rows: row.difference,
     SCORED: lambda row, rows: row.scored,
-    BUCHHOLZ: lambda row, rows: sum(_scores(rows, row.opponents)),
+    BUCHHOLZ: buchholz,
     SONNEBORN_BERGER: sonneborn_berger,
     MEDIAN_BUCHHOLZ: median_buchholz,
     WINS: lambda row, rows: row.won,
@@ -217,16 +270,16 @@ def _split(group: list[Row], criteria: list[str], by_entrant: dict[int, list[Res
         for row in group:
             row.head_to_head_unmet = True
         return _split(group, rest, by_entrant, scoring)
-    values: Mapping[int, float]
+    values: Mapping[int, Fraction]
     if name == HEAD_TO_HEAD:
-        values = head_to_head(group, by_entrant, scoring)
+        values = {e: Fraction(v) for e, v in head_to_head(group, by_entrant, scoring).items()}
         for row in group:
-            row.tiebreaks[HEAD_TO_HEAD] = values[row.entrant]
+            row.exact_tiebreaks[HEAD_TO_HEAD] = values[row.entrant]
     else:
-        values = {row.entrant: row.tiebreaks[name] or 0 for row in group}
+        values = {row.entrant: row.exact_tiebreaks[name] for row in group}
     for row in group:
-        row.breakdown.append((name, values[row.entrant]))
-    buckets: dict[float, list[Row]] = defaultdict(list)
+        row.exact_breakdown.append((name, values[row.entrant]))
+    buckets: dict[Fraction, list[Row]] = defaultdict(list)
     for row in group:
         buckets[values[row.entrant]].append(row)
     ordered: list[Row] = []
@@ -242,6 +295,7 @@ def _rank(ordered: list[Row]) -> None:
     """Competition ranks; rows still level after every tie-breaker share one."""
     for position, row in enumerate(ordered):
         previous = ordered[position - 1] if position else None
-        level = (previous is not None and previous.points == row.points
-                 and previous.shared and row.shared and previous.breakdown == row.breakdown)
+        level = (previous is not None and previous.exact == row.exact
+                 and previous.shared and row.shared
+                 and previous.exact_breakdown == row.exact_breakdown)
         row.rank = previous.rank if level and previous else position + 1

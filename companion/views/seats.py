@@ -47,9 +47,17 @@ def _seat_key(game_id: str) -> str | None:
 
 
 def _may_enter(game_id: str, side: int) -> bool:
-    """This phone holds the side's seat key, or the game's edit key (the scorer)."""
-    session = get_session()
-    return seats.side_of_key(session, game_id, _seat_key(game_id)) == side or can_edit(game_id)
+    """This phone holds the side's seat key, or the game's edit key (the scorer). A seat key
+    that opens no seat here counts as a wrong key, as the API counts it."""
+    if can_edit(game_id):
+        return True
+    key = _seat_key(game_id)
+    if key is None:
+        return False
+    if seats.side_of_key(get_session(), game_id, key) == side:
+        return True
+    refuse_key(game_id)
+    return False
 
 
 def _context(game_id: str, side: int | None, **extra: Any) -> dict[str, Any]:

@@ -9,10 +9,11 @@ from flask_babel import gettext as _
 from werkzeug.datastructures import MultiDict
 
 from ..digits import parse_int
+from ..tournament.standings import TIEBREAKS
 
-NUMBERS = ("best_of", "rounds", "table_size")
+NUMBERS = ("best_of", "rounds", "table_size", "groups", "advance")
 POINTS = ("win", "draw", "loss")
-TIEBREAK_SLOTS = 4
+TIEBREAK_SLOTS = len(TIEBREAKS)  # every tie-breaker can be chosen, in any order
 # Fields the set-up page shows an error beside; any other error goes above the form.
 FIELDS = {"name", "format", *NUMBERS, "partnerships", *POINTS, "tiebreaks", "entrants",
           "third_place", "bye", "seeding", "grand_final_reset"}

@@ -35,6 +35,7 @@ from ..services.tournaments import (
     audit,
     clock,
     deletion,
+    group_stage,
 )
 from ..tournament.standings import TIEBREAKS
 from . import dead_links, tournament_form, tournament_hall
@@ -347,8 +348,12 @@ def _live_standings(tournament_id: str, view: str) -> Any:
 @bp.get("/<tournament_id>/standings.csv")
 def standings_csv(tournament_id: str) -> Response:
     tournament = tournaments.load(get_session(), tournament_id)
-    body = (knockout_csv(tournament) if tournament.by_bracket
-            else tournaments.csv_text(tournament, tournaments.rankings(tournament)))
+    if tournament.by_bracket:
+        body = knockout_csv(tournament)
+    elif tournament.stage:  # groups then knockout: the groups' tables
+        body = group_stage.csv_text(tournament)
+    else:
+        body = tournaments.csv_text(tournament, tournaments.rankings(tournament))
     return Response(body, mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="standings-{tournament_id}.csv"'})
 

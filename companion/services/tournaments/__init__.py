@@ -14,6 +14,8 @@ from .creating import create_tournament, set_up_problems
 from .field import add_entrants, withdraw
 from .reading import (
     FORMATS,
+    GROUPS,
+    GROUPS_KNOCKOUT,
     KNOCKOUT,
     ROUND_ROBIN,
     SWISS,
@@ -35,7 +37,8 @@ from .reading import (
 from .results import clear_result, set_result
 from .rounds import next_round
 
-__all__ = ["FORMATS", "KNOCKOUT", "ROUND_ROBIN", "SWISS", "MatchView", "TournamentConflict",
+__all__ = ["FORMATS", "GROUPS", "GROUPS_KNOCKOUT", "KNOCKOUT", "ROUND_ROBIN", "SWISS",
+           "MatchView", "TournamentConflict",
            "TournamentGone", "TournamentNotFound", "TournamentView", "add_entrants",
            "clear_result", "create_tournament", "csv_text", "game_changed", "game_match",
            "history", "load", "match_of", "match_view", "next_round", "rankings", "records",

@@ -25,6 +25,7 @@ from ..tournament_keys import give_new_keys, retire_side_keys
 from . import audit, double_bracket, table_changes
 from .playing import _not_started, _remove, settle, walk_over
 from .reading import (
+    KNOCKOUT,
     SWISS,
     MatchView,
     TournamentConflict,
@@ -90,14 +91,17 @@ def follow_through(session: Session, row: Tournament, match: Match) -> None:
     if tournament.row.format == SWISS:
         acting.warn(msg(N_("Round {n} was paired on the results before this change: it stays "
                            "as paired."), n=number + 1))
-    elif tournament.by_bracket:
+    elif tournament.stage == KNOCKOUT and number <= tournament.group_rounds:
+        acting.warn(msg(N_("The knockout was drawn on the group results before this change: "
+                           "it stays as drawn.")))
+    elif tournament.in_bracket:
         apply(session, tournament, plan(tournament, match.id or 0))
 
 
 def plan(tournament: TournamentView, changed: int) -> Plan:
     """What the change of this knockout match's result does to the later matches (a double
-    elimination's: in both brackets and the final)."""
-    views = {m.row.id: m for r in tournament.rounds for m in r}
+    elimination's: in both brackets and the final; a groups then knockout's: in its knockout)."""
+    views = {m.row.id: m for r in tournament.rounds[tournament.group_rounds:] for m in r}
     if tournament.double:
         return [(views[match_id], None if sides is None else list(sides))
                 for match_id, sides in double_bracket.follow(tournament, changed)]

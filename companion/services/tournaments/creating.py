@@ -12,15 +12,34 @@ from ...models_tournament import Entrant, Tournament
 from ...rules.catalogue import get_game
 from ...rules.messages import N_, PARTNERS_JOINED, Msg, RuleError, msg, refuse
 from ...rules.spec import GameSpec
-from ...tournament.standings import BUCHHOLZ, BYE_SCORES, TIEBREAKS
+from ...tournament.standings import (
+    BUCHHOLZ,
+    BYE_SCORES,
+    HEAD_TO_HEAD,
+    SONNEBORN_BERGER,
+    TIEBREAKS,
+    WINS,
+)
 from .. import acting, keys
 from ..seating import MAX_NAME
 from . import audit
-from .reading import DOUBLE_ELIMINATION, FORMATS, KNOCKOUT, ROUND_ROBIN, SWISS, TournamentView, load
+from .reading import (
+    DOUBLE_ELIMINATION,
+    FORMATS,
+    GROUPS_KNOCKOUT,
+    KNOCKOUT,
+    ROUND_ROBIN,
+    SWISS,
+    TournamentView,
+    load,
+)
 
 MAX_ENTRANTS = 256
+MAX_GROUPS = 26  # labelled A to Z
 SEEDINGS = ("entry", "random")  # "rating" once Companion keeps ratings
 MAX_NAME_LENGTH = 80
+# A Swiss at tables of 3 to 5 breaks ties on what does not grow with a table's size.
+SWISS_TABLE_TIEBREAKS = (BUCHHOLZ, HEAD_TO_HEAD, SONNEBORN_BERGER, WINS)
 
 
 def create_tournament(session: Session, name: Any, game: Any, rules: Any, format: Any,
@@ -63,6 +82,8 @@ def _set_up(spec: GameSpec[Any, Any], name: Any, format: Any, entrants: Any,
     if not isinstance(entrants, list) or len(entrants) < 2:
         problems.append(RuleError(msg(N_("A tournament needs at least two entrants: give "
                                          "their names, one per line.")), "entrants"))
+    elif format == GROUPS_KNOCKOUT and isinstance(settings, dict):
+        checked.update(_checked(problems, groups_settings, settings, len(entrants)) or {})
     refuse(problems)
     return title, checked
 
@@ -111,7 +132,7 @@ def _settings(problems: list[RuleError], spec: GameSpec[Any, Any], format: str,
         "rounds": _checked(problems, _number, raw, "rounds", 0, 0, 50),
         "points": {kind: _checked(problems, _number, points, kind, default, -100, 100)
                    for kind, default in (("win", 2), ("draw", 1), ("loss", 0))},
-        "tiebreaks": _checked(problems, _tiebreaks, format, raw),
+        "tiebreaks": _checked(problems, _tiebreaks, format, raw, size),
         "confirm_results": _checked(problems, _confirm, raw),
         "check_in": _checked(problems, _check_in, raw),
         "bye": _checked(problems, _bye, raw),
@@ -131,6 +152,29 @@ def _grand_final_reset(format: str, raw: dict[str, Any]) -> bool:
     return value
 
 
+def groups_settings(raw: dict[str, Any], entrants: int) -> dict[str, int]:
+    """A groups then knockout's number of groups and how many of each go through, for this
+    many entrants: every group of two or more, `advance` no more than the smallest group."""
+    groups = _number(raw, "groups", 2, 1, MAX_GROUPS)
+    advance = _number(raw, "advance", 2, 1, MAX_ENTRANTS)
+    return {"groups": groups, "advance": checked_groups(groups, advance, entrants)}
+
+
+def checked_groups(groups: int, advance: int, entrants: int) -> int:
+    """`advance`, refused with a sentence when these groups cannot be made of `entrants`."""
+    if entrants < 2 * groups:
+        raise RuleError(msg(N_("{n} entrants cannot make {groups} groups of at least two: "
+                               "choose fewer groups."), n=entrants, groups=groups), "groups")
+    smallest = entrants // groups
+    if advance > smallest:
+        raise RuleError(msg(N_("{advance} cannot go through from a group of {size}: at most "
+                               "{size} per group."), advance=advance, size=smallest), "advance")
+    if advance * groups < 2:
+        raise RuleError(msg(N_("A knockout needs at least two entrants: let two go through "
+                               "from the group, or make more groups.")), "advance")
+    return advance
+
+
 def _best_of(raw: dict[str, Any], default: int, size: int) -> int:
     best_of: int = _number(raw, "best_of", default, 1, 9)
     if size == 2 and best_of % 2 == 0:
@@ -139,8 +183,10 @@ def _best_of(raw: dict[str, Any], default: int, size: int) -> int:
     return best_of
 
 
-def _tiebreaks(format: str, raw: dict[str, Any]) -> list[str]:
+def _tiebreaks(format: str, raw: dict[str, Any], size: int = 2) -> list[str]:
     default = [BUCHHOLZ, *TIEBREAKS[:3]] if format == SWISS else list(TIEBREAKS[:3])
+    if format == SWISS and size > 2:  # game points differ with a table's size: not them
+        default = list(SWISS_TABLE_TIEBREAKS)
     tiebreaks = raw.get("tiebreaks", default)
     if not isinstance(tiebreaks, list) or any(t not in TIEBREAKS for t in tiebreaks):
         raise RuleError(msg(N_("Tie-breakers are a list of: {choices}."),
@@ -184,15 +230,17 @@ def _check_in(raw: dict[str, Any]) -> bool:
 def _third_place(format: str, value: Any) -> bool:
     if type(value) is not bool:
         raise RuleError(msg(N_("third_place is true or false.")), "third_place")
-    if value and format != KNOCKOUT:
+    if value and format not in (KNOCKOUT, GROUPS_KNOCKOUT):
         raise RuleError(msg(N_("Only a knockout plays a third-place match.")), "third_place")
     return value
 
 
 def _check_table(spec: GameSpec[Any, Any], format: str, size: int, partnerships: bool) -> None:
-    if size > 2 and (format != ROUND_ROBIN or partnerships or size not in spec.player_counts):
-        raise RuleError(msg(N_("Tables of {size} are for a round robin of single players in a "
-                               "game that seats {size}."), size=size), "table_size")
+    if size > 2 and (format not in (ROUND_ROBIN, SWISS) or partnerships
+                     or size not in spec.player_counts):
+        raise RuleError(msg(N_("Tables of {size} are for a round robin or a Swiss of single "
+                               "players in a game that seats {size}."), size=size),
+                        "table_size")
     if partnerships and spec.partnerships == "never":
         raise RuleError(msg(N_("{game} has no partnerships."), game=spec.title), "partnerships")
 
@@ -200,7 +248,8 @@ def _check_table(spec: GameSpec[Any, Any], format: str, size: int, partnerships:
 # How the set-up form names each number, for a sentence a person reads (never "rounds").
 _LABELS = {"table_size": N_("Players per table"), "best_of": N_("Games per match (best of)"),
            "decider_target": N_("Target of the deciding game"), "rounds": N_("Rounds"),
-           "win": N_("Win"), "draw": N_("Draw"), "loss": N_("Loss")}
+           "win": N_("Win"), "draw": N_("Draw"), "loss": N_("Loss"),
+           "groups": N_("Groups"), "advance": N_("Go through per group")}
 
 
 def _number(raw: dict[str, Any], name: str, default: Any, low: int, high: int) -> Any:

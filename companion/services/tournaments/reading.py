@@ -44,9 +44,11 @@ class TournamentConflict(RuleError):
 
 ROUND_ROBIN, SWISS, KNOCKOUT = "round_robin", "swiss", "knockout"
 DOUBLE_ELIMINATION = double_bracket.DOUBLE_ELIMINATION
-FORMATS = (ROUND_ROBIN, SWISS, KNOCKOUT, DOUBLE_ELIMINATION)
-# Decided by a bracket: how far one got, no draws, no points.
+GROUPS_KNOCKOUT = "groups_knockout"
+FORMATS = (ROUND_ROBIN, SWISS, KNOCKOUT, DOUBLE_ELIMINATION, GROUPS_KNOCKOUT)
+# Decided by a bracket from round 1: how far one got, no draws, no points.
 BRACKET_FORMATS = (KNOCKOUT, DOUBLE_ELIMINATION)
+GROUPS = "groups"  # a groups then knockout's first stage; its second is KNOCKOUT
 
 
 @dataclass
@@ -60,6 +62,7 @@ class MatchView:
     progress: matches.MatchProgress | None
     result: Result | None
     asks_confirmation: bool = False  # the tournament's confirm_results setting
+    format: str = ""  # the tournament's
 
     @property
     def bye(self) -> bool:
@@ -72,6 +75,18 @@ class MatchView:
     @property
     def third_place(self) -> bool:
         return bool(self.row.third_place)
+
+    @property
+    def group(self) -> str:
+        """The group of a groups then knockout's group-stage match ("A"...); "" otherwise."""
+        return str(getattr(self.row, "group_label", "") or "")
+
+    @property
+    def stage(self) -> str | None:
+        """A groups then knockout match's stage, GROUPS or KNOCKOUT; None in other formats."""
+        if self.format != GROUPS_KNOCKOUT:
+            return None
+        return GROUPS if self.group else KNOCKOUT
 
     @property
     def walkover(self) -> bool:
@@ -167,11 +182,30 @@ class TournamentView:
     def settings(self) -> dict[str, Any]:
         return self.row.settings
 
+    # What kind of tournament it is, asked by the rest of the app (never its format compared):
+    #   by_bracket      a bracket from round 1 (knockout, double elimination): ranked by how far
+    #                   each entrant got, not by points and tie-breakers; no match is drawn
+    #   double          a double elimination: two brackets (double_bracket.py)
+    #   stage           a groups then knockout's stage, GROUPS or KNOCKOUT; None otherwise
+    #   group_rounds    how many rounds come before its knockout (0 but in groups then knockout)
+    #   knockout_stage  the rounds paired last make one single-elimination bracket (bracket.py):
+    #                   a knockout's, or a groups then knockout's once its knockout is drawn
+    #   in_bracket      a bracket is being played: by_bracket or knockout_stage (later rounds
+    #                   follow from results; the big screen ranks by the round reached)
+    #   has_bracket     a bracket decides the winner (its champion): by_bracket or groups then
+    #                   knockout (the bracket page, the round count from rounds_left)
+
     @property
     def by_bracket(self) -> bool:
-        """Decided by a bracket: ranked by how far each entrant got (not by points and
-        tie-breakers), its matches cannot be drawn, its later rounds follow from results."""
+        """Decided by a bracket from its first round (a knockout, a double elimination):
+        ranked by how far each entrant got (not by points and tie-breakers), its matches
+        cannot be drawn, its later rounds follow from results."""
         return self.row.format in BRACKET_FORMATS
+
+    @property
+    def double(self) -> bool:
+        """A double elimination (companion/services/tournaments/double_bracket.py)."""
+        return self.row.format == DOUBLE_ELIMINATION
 
     @property
     def names(self) -> dict[int, str]:
@@ -213,21 +247,53 @@ class TournamentView:
                       "{low} to {high}, as even as possible."), n=len(self.entrants),
                    size=size, low=min(sizes), high=max(sizes))
 
+    @property
+    def group_rounds(self) -> int:
+        """How many rounds a groups then knockout's group stage has (known once it is drawn);
+        0 in any other format: the knockout's rounds come after these."""
+        if self.row.format != GROUPS_KNOCKOUT:
+            return 0
+        return int(self.settings.get("group_rounds") or 0)
+
+    @property
+    def stage(self) -> str | None:
+        """A groups then knockout's stage: GROUPS until its knockout is drawn, then KNOCKOUT;
+        None in any other format."""
+        if self.row.format != GROUPS_KNOCKOUT:
+            return None
+        drawn = self.group_rounds and len(self.rounds) > self.group_rounds
+        return KNOCKOUT if drawn else GROUPS
+
+    @property
+    def knockout_stage(self) -> bool:
+        """The rounds paired last make a knockout bracket: a knockout's, or a groups then
+        knockout's once its knockout is drawn."""
+        return self.row.format == KNOCKOUT or self.stage == KNOCKOUT
+
     def bracket_rounds(self) -> list[list[MatchView]]:
-        """The knockout's rounds without the third-place match."""
-        return [[m for m in r if not m.third_place] for r in self.rounds]
+        """The knockout's rounds without the third-place match (a groups then knockout's:
+        the rounds after its group stage)."""
+        return [[m for m in r if not m.third_place] for r in self.rounds[self.group_rounds:]]
 
     def knockout_rounds(self) -> list[list[bracket.Played]]:
         """The knockout's rounds for its bracket: a match waiting for confirmation has no
         winner yet."""
         return [[bracket.Played(m.row.id, tuple(m.row.sides),
                                 None if m.provisional else m.winner, m.row.table) for m in r]
-                for r in self.bracket_rounds()] if self.row.format == KNOCKOUT else []
+                for r in self.bracket_rounds()] if self.knockout_stage else []
 
     @property
-    def double(self) -> bool:
-        """A double elimination (companion/services/tournaments/double_bracket.py)."""
-        return self.row.format == DOUBLE_ELIMINATION
+    def in_bracket(self) -> bool:
+        """A bracket is being played: a knockout or a double elimination throughout, a groups
+        then knockout once its knockout is drawn. Later rounds follow from results; the big
+        screen ranks by the round reached."""
+        return self.by_bracket or self.knockout_stage
+
+    @property
+    def has_bracket(self) -> bool:
+        """A bracket decides the winner (its champion): a knockout, a double elimination, or a
+        groups then knockout (its knockout stage, drawn or still to come)."""
+        return self.by_bracket or self.row.format == GROUPS_KNOCKOUT
 
     @property
     def champion(self) -> int | None:
@@ -254,7 +320,7 @@ class TournamentView:
     def winner(self, rows: Sequence[Row]) -> int | None:
         """Who won: a knockout's champion; else, once every result is in and confirmed, the
         entrant alone at the top of the standings."""
-        if self.by_bracket:
+        if self.has_bracket:
             return self.champion
         over = self.finished and all(m.decided for r in self.rounds for m in r)
         if not over or self.provisional or not rows:
@@ -271,10 +337,16 @@ class TournamentView:
         total = self.settings.get("rounds") or 0
         if self.double:
             return double_bracket.rounds_left(self)
-        if self.row.format == KNOCKOUT:  # the first round's tables halve to the final
+        if self.knockout_stage:  # the first round's tables halve to the final
             if not self.rounds:
                 return max(1, (len(self.entrants) - 1).bit_length())
-            return len(self.rounds[0]).bit_length() - len(self.rounds)
+            knockout = self.rounds[self.group_rounds:]
+            return len(knockout[0]).bit_length() - len(knockout)
+        if self.row.format == GROUPS_KNOCKOUT:  # the group rounds left, then the knockout's
+            count, advance = int(self.settings["groups"]), int(self.settings["advance"])
+            largest = -(-len(self.entrants) // count)
+            group_rounds = self.group_rounds or largest - 1 + largest % 2
+            return group_rounds - len(self.rounds) + max(1, (count * advance - 1).bit_length())
         return max(0, total - len(self.rounds))
 
 
@@ -322,7 +394,8 @@ def load(session: Session, tournament_id: str) -> TournamentView:
     rows: Sequence[Any] = session.exec(
         select(Match.id, Match.round_id, Match.table, Match.sides,  # type: ignore[call-overload]
                Match.manual, Match.key_hash, Match.table_key, Match.side_keys,
-               Match.tournament_id, Match.confirmation, Match.third_place, Match.bracket)
+               Match.tournament_id, Match.confirmation, Match.third_place, Match.bracket,
+               Match.group_label)
         .where(Match.tournament_id == row.id)
         .order_by(col(Match.round_id), col(Match.table))).all()
     played = _game_rows(session, MatchGame.tournament_id == row.id)
@@ -355,12 +428,13 @@ class _MatchRules:
     target: int
     decider_target: int | None
     confirm: bool
+    format: str = ""
 
 
 def _match_rules(row: Tournament) -> _MatchRules:
     return _MatchRules(row.settings["best_of"], get_game(row.game).resolve(row.rules).target,
                        row.settings["decider_target"],
-                       row.settings.get("confirm_results", False))
+                       row.settings.get("confirm_results", False), row.format)
 
 
 def _view(rules: _MatchRules, match: Any, number: int, names: dict[Any, str],
@@ -378,7 +452,7 @@ def _view(rules: _MatchRules, match: Any, number: int, names: dict[Any, str],
     else:
         result = None
     return MatchView(match, number, [names.get(s, "?") for s in sides], played, progress,
-                     result, rules.confirm)
+                     result, rules.confirm, rules.format)
 
 
 def _progress(rules: _MatchRules, sides: int, played: list[Any]) -> matches.MatchProgress:
@@ -428,7 +502,9 @@ def scoring(tournament: TournamentView) -> Scoring:
     points = tournament.settings["points"]
     return Scoring(points["win"], points["draw"], points["loss"],
                    tuple(tournament.settings["tiebreaks"]),
-                   bye=tournament.settings.get("bye", "win"))
+                   bye=tournament.settings.get("bye", "win"),
+                   per_table=tournament.row.format == SWISS
+                   and tournament.settings["table_size"] > 2)
 
 
 def rankings(tournament: TournamentView) -> list[Row]:

@@ -31,7 +31,7 @@ from .reading import (
 )
 
 # What pairing a round may change in the settings (rounds.next_round keeps them as they were).
-PAIRING_SETTINGS = ("rounds", "plan")
+PAIRING_SETTINGS = ("rounds", "plan", "group_draw", "group_rounds")
 
 
 def swap(session: Session, tournament_id: str, number: int, entrants: Any) -> TournamentView:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import zlib
 from collections import Counter
+from itertools import combinations
 
 from sqlmodel import Session, select
 
@@ -19,9 +20,16 @@ from ...tournament import bracket, pairing
 from ...tournament import double_elimination as de
 from .. import acting
 from ..tournament_keys import give_new_keys
-from . import audit, checkin, double_bracket
+from . import audit, checkin, double_bracket, group_stage
 from .playing import bump, settle, walk_over
-from .reading import KNOCKOUT, SWISS, MatchView, TournamentView, load, rankings
+from .reading import (
+    GROUPS,
+    SWISS,
+    MatchView,
+    TournamentView,
+    load,
+    rankings,
+)
 
 Table = tuple[int, list[int], bool]  # a table's number, its sides, and whether for third place
 
@@ -34,14 +42,16 @@ def next_round(session: Session, tournament_id: str) -> TournamentView:
         checkin.mark_absent(session, tournament)
     # Kept in round 1's event: taking it back puts back what its pairing filled in.
     before = None if tournament.started else {"settings": {
-        k: tournament.row.settings[k] for k in ("rounds", "plan") if k in tournament.row.settings}}
+        k: tournament.row.settings[k]
+        for k in ("rounds", "plan", "group_draw", "group_rounds") if k in tournament.row.settings}}
     number, tables = _pairings(tournament)
     round_id = _round_id(session, tournament, number)
+    groups = group_stage.labels(tournament, number)
     for table, sides, third in tables:
         match = Match(tournament_id=tournament.row.id, round_id=round_id, table=table,
                       sides=sides, key_hash="", side_keys=[], third_place=third,
                       bracket=double_bracket.bracket_of(tournament, number, table)
-                      if tournament.double else "")
+                      if tournament.double else "", group_label=groups.get(table, ""))
         give_new_keys(session, match)
         session.flush()
         if tournament.withdrawn & set(sides) and len(sides) == 2:
@@ -73,7 +83,9 @@ def _pairings(tournament: TournamentView) -> tuple[int, list[Table]]:
     ids = [e.id for e in tournament.entrants if e.id is not None and e.checked_in]
     if len([i for i in ids if i not in tournament.withdrawn]) < 2:
         raise RuleError(msg(N_("A tournament needs at least two entrants.")), "entrants")
-    if tournament.row.format == KNOCKOUT:
+    if tournament.stage == GROUPS:
+        return _group_stage(tournament, ids)
+    if tournament.knockout_stage:
         return _knockout(tournament, ids)
     if tournament.double:
         return _double_elimination(tournament, ids)
@@ -87,6 +99,16 @@ def _pairings(tournament: TournamentView) -> tuple[int, list[Table]]:
     seated = [sides for sides in (_present(tournament, s) for s in seated) if sides]
     return len(tournament.rounds) + 1, [(table, sides, False)
                                         for table, sides in enumerate(seated, start=1)]
+
+
+def _group_stage(tournament: TournamentView, ids: list[int]) -> tuple[int, list[Table]]:
+    """A group round, or once every group round is played, decided and confirmed, the
+    knockout's first round."""
+    if not tournament.started or len(tournament.rounds) < tournament.group_rounds:
+        return group_stage.group_round(tournament, ids)
+    for number, matches in enumerate(tournament.rounds, start=1):
+        _ready(matches, number)
+    return group_stage.knockout_round(tournament)
 
 
 def _ready(before: list[MatchView], number: int) -> None:
@@ -145,9 +167,27 @@ def _swiss(tournament: TournamentView, ids: list[int]) -> list[tuple[int | None,
     order = [row.entrant for row in sorted(rankings(tournament),
                                            key=lambda row: (row.rank, seeds.get(row.entrant, 0)))
              if row.entrant not in tournament.withdrawn]
+    if tournament.settings["table_size"] > 2:
+        return _swiss_tables(tournament, [e for e in order if e in set(ids)])
     played = {frozenset(m.row.sides) for r in tournament.rounds for m in r if not m.bye}
     byes = Counter(m.row.sides[0] for r in tournament.rounds for m in r if m.bye)
     return list(pairing.swiss(order, played, byes))
+
+
+def _swiss_tables(tournament: TournamentView, order: list[int]) -> list[tuple[int | None, ...]]:
+    """A Swiss round at tables of 3 to 5 (docs/rulings-tournaments.md): down the standing,
+    the fewest repeated table-mates, byes only when the field cannot be seated."""
+    met = Counter(frozenset(pair) for r in tournament.rounds for m in r if not m.bye
+                  for pair in combinations(m.row.sides, 2))
+    byes = Counter(m.row.sides[0] for r in tournament.rounds for m in r if m.bye)
+    size = tournament.settings["table_size"]
+    tables = pairing.swiss_tables(order, met, byes, size, max(tournament.spec.player_counts))
+    sizes = {len(table) for table in tables if len(table) > 1}
+    if sizes and sizes != {size}:  # said as the round robin says it
+        acting.warn(msg(N_("{n} entrants cannot all sit at tables of {size}: the tables seat "
+                           "{low} to {high}, as even as possible."), n=len(order), size=size,
+                        low=min(sizes), high=max(sizes)))
+    return list(tables)
 
 
 def _knockout(tournament: TournamentView, ids: list[int]) -> tuple[int, list[Table]]:
@@ -156,11 +196,12 @@ def _knockout(tournament: TournamentView, ids: list[int]) -> tuple[int, list[Tab
     if not tournament.rounds:
         return 1, [(table, [s for s in sides if s is not None], False) for table, sides
                    in enumerate(pairing.knockout_first_round(ids), start=1)]
-    number, missing = bracket.unpaired(tournament.knockout_rounds())
+    stage, missing = bracket.unpaired(tournament.knockout_rounds())
     if not missing:
         _ready(tournament.rounds[-1], len(tournament.rounds))
         raise _all_played()
-    before = tournament.bracket_rounds()[number - 2]
+    before = tournament.bracket_rounds()[stage - 2]
+    number = stage + tournament.group_rounds  # a groups then knockout's rounds come first
     _ready(before, number - 1)
     tables: list[Table] = []
     for table, slot in missing:
