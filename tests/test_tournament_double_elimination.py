@@ -337,3 +337,22 @@ def test_a_withdrawn_entrant_loses_its_matches_by_walkover(client):
     losers = next_round(client, t)["matches"][1]
     assert losers["names"] == ["Dara", "Cyrus"] and losers["walkover"]
     assert losers["places"] == [2, 1]
+
+
+def test_the_set_up_form_as_a_browser_sends_it_beside_groups_then_knockout(client):
+    # The form always holds the groups fields (2 and 2) and the reset box ticked: a double
+    # elimination takes no groups, a groups then knockout no reset.
+    browser = {**SET_UP, "entrants": "Ali\nBahar\nCyrus\nDara\nElham\nFarid\nGolnar\nHadi",
+               "groups": "2", "advance": "2", "grand_final_reset": "on"}
+    made = client.post("/tournaments/new", data=browser)
+    assert made.status_code == 303, made.get_data(as_text=True)
+    tid = made.headers["Location"].split("/")[2].split("?")[0]
+    settings = client.get(f"/api/v1/tournaments/{tid}").get_json()["settings"]
+    assert settings["grand_final_reset"] is True and "groups" not in settings
+    grouped = client.post("/tournaments/new", data={**browser, "format": "groups_knockout"})
+    assert grouped.status_code == 303, grouped.get_data(as_text=True)
+    tid = grouped.headers["Location"].split("/")[2].split("?")[0]
+    body = client.get(f"/api/v1/tournaments/{tid}").get_json()
+    assert body["format"] == "groups_knockout"
+    assert (body["settings"]["groups"], body["settings"]["advance"]) == (2, 2)
+    assert "grand_final_reset" not in body["settings"]
