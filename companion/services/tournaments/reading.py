@@ -266,8 +266,9 @@ class TournamentView:
 
     @property
     def knockout_stage(self) -> bool:
-        """The rounds paired last make a knockout bracket: a knockout's, or a groups then
-        knockout's once its knockout is drawn."""
+        """The rounds paired last make one single-elimination bracket (tournament/bracket.py):
+        a knockout's, or a groups then knockout's once its knockout is drawn (a double
+        elimination's two brackets are `double`'s)."""
         return self.row.format == KNOCKOUT or self.stage == KNOCKOUT
 
     def bracket_rounds(self) -> list[list[MatchView]]:
