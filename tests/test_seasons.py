@@ -232,6 +232,34 @@ def test_a_round_robin_counts_by_its_final_standings(client):
                                   "Cyrus": (3, 6, 1, ["League night"])}
 
 
+def test_a_double_elimination_counts_by_the_round_each_went_out_in(client):
+    # Eight entrants, best of one, the better seed (earlier in `order`) wins but once.
+    # Winners' round 1: Ali, Dara, Bahar, Cyrus win (1v8, 4v5, 2v7, 3v6). Losers' round 1:
+    # Elham beats Hadi, Golnar beats Farid (the one upset): Hadi and Farid out together
+    # (7th-8th). Losers' round 2: Dara and Cyrus (from winners' round 2) beat Elham and
+    # Golnar: out together (5th-6th). Losers' round 3: Cyrus beats Dara (4th). Winners'
+    # final: Ali beats Bahar; losers' final: Bahar beats Cyrus (3rd); grand final: Ali beats
+    # Bahar, no reset due. Level entrants share the place and its points (docs/seasons.md):
+    # 10, 8, 6, 5, then 4 each for 5th, 2 each for 7th. Six rounds in all.
+    s = season(client)
+    order = ["Ali", "Bahar", "Cyrus", "Dara", "Elham", "Farid", "Golnar", "Hadi"]
+    t = create_tournament(client, name="Double night", format="double_elimination",
+                          entrants=order, settings={"best_of": 1})
+    add(client, s, t)
+    for number in range(6):
+        assert summary(client, s) == {}, number  # in progress: nothing yet
+        for match in next_round(client, t)["matches"]:
+            if not match["bye"]:
+                rank = [order.index(n) for n in match["names"]]
+                if set(match["names"]) == {"Farid", "Golnar"}:
+                    rank.reverse()  # the one upset: Golnar beats Farid
+                set_result(client, t, match["id"], winner=rank.index(min(rank)))
+    night = ["Double night"]
+    assert summary(client, s) == {
+        "Ali": (1, 10, 1, night), "Bahar": (2, 8, 1, night), "Cyrus": (3, 6, 1, night),
+        "Dara": (4, 5, 1, night), "Elham": (5, 4, 1, night), "Golnar": (5, 4, 1, night),
+        "Farid": (7, 2, 1, night), "Hadi": (7, 2, 1, night)}
+
 # --- Keys and refusals: a sentence, 4xx, nothing changed --------------------------------------
 
 def test_a_wrong_key_or_none_changes_nothing(client):

@@ -232,6 +232,8 @@ class TournamentMatch(Answer):
     current_game: str | None
     provisional: bool
     dispute: Dispute | None
+    bracket: Literal["winners", "losers", "final"] | MISSING = Field(
+        default=MISSING, description="double elimination only: the match's bracket")
     side_keys: list[str] | MISSING = Field(default=MISSING, description="director only")
     side_urls: list[Url] | MISSING = Field(default=MISSING, description="director only")
     edit_key: str | MISSING = Field(default=MISSING,

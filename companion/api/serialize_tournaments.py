@@ -30,13 +30,13 @@ def event_json(event: TournamentEvent) -> a.Event:
 def standings_json(tournament: tournaments.TournamentView) -> list[a.Standing]:
     """The standings as the pages rank them: a knockout's by the round reached; groups then
     knockout's group by group."""
-    if tournament.row.format == tournaments.GROUPS_KNOCKOUT and tournament.started:
+    if tournament.stage is not None and tournament.started:
         return [_standing(row, tournament.provisional, tournament.withdrawn).model_copy(
             update={"group": table.label}) for table in group_stage.group_tables(tournament)
             for row in table.rows]
     answers = [_standing(row, tournament.provisional, tournament.withdrawn)
                for row in tournaments.rankings(tournament)]
-    if tournament.row.format != tournaments.KNOCKOUT:
+    if not tournament.by_bracket:
         return answers
     by_entrant = {answer.entrant: answer for answer in answers}
     reached = knockout_standings(tournament)
@@ -106,7 +106,7 @@ def _dispute(stored: dict[str, Any] | None) -> a.Dispute | None:
 
 
 def tournament_match_json(view: tournaments.MatchView, key: str | None) -> a.TournamentMatch:
-    links: dict[str, Any] = {}
+    links: dict[str, Any] = {"bracket": view.row.bracket} if view.row.bracket else {}
     if key and view.asks_confirmation and not view.bye:
         links["side_keys"] = list(view.row.side_keys)
         links["side_urls"] = [side_url(view, side) for side in range(len(view.row.sides))]

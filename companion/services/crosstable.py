@@ -17,7 +17,7 @@ from typing import Literal
 from ..tournament.standings import Scoring
 from . import csv_file
 from .tournament_status import knockout_standings
-from .tournaments import KNOCKOUT, MatchView, TournamentView, rankings, scoring
+from .tournaments import MatchView, TournamentView, rankings, scoring
 
 Outcome = Literal["win", "draw", "loss", "bye", "walkover"]
 WIN: Outcome = "win"
@@ -56,7 +56,7 @@ def lines(tournament: TournamentView) -> list[Line]:
     rows = rankings(tournament)
     found = {row.entrant: Line(row.entrant, row.name, row.rank, row.points) for row in rows}
     order = [row.entrant for row in rows]
-    if tournament.row.format == KNOCKOUT:  # ranked by the round reached, as its standings
+    if tournament.by_bracket:  # ranked by the round reached, as its standings
         reached = knockout_standings(tournament)
         order = [r.entrant for r in reached]
         for r in reached:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from ..tournament import confirmation
 from . import csv_file
-from .tournaments import KNOCKOUT, MatchView, TournamentView, scoring
+from .tournaments import MatchView, TournamentView, scoring
 
 BYE, WALKOVER, PLAYING, DIRECTOR, PROVISIONAL, CONFIRMED, DISPUTED, DECIDED = (
     "bye", "walkover", "playing", "director", "provisional", "confirmed", "disputed", "decided")
@@ -30,9 +30,8 @@ class Line:
 def lines(tournament: TournamentView, number: int) -> list[Line]:
     """The round's lines, table by table, each table's sides in their seating order."""
     rules = scoring(tournament)
-    # A knockout counts rounds reached, not points (so does a groups then knockout's knockout).
-    points = tournament.row.format != KNOCKOUT and number <= (
-        tournament.group_rounds or number)
+    # A bracket counts rounds reached, not points (so does a groups then knockout's knockout).
+    points = not tournament.by_bracket and number <= (tournament.group_rounds or number)
     found = []
     for view in tournament.rounds[number - 1]:
         state, places, result = _state(view), view.places, view.result

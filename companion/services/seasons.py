@@ -23,7 +23,7 @@ from ..rules.messages import N_, RuleError, msg, refuse
 from ..tournament.season import DEFAULT_POINTS, Evening, Placed, Standing, standings
 from . import csv_file, keys
 from .tournament_status import knockout_standings
-from .tournaments import KNOCKOUT, TournamentView, load, rankings
+from .tournaments import TournamentView, load, rankings
 
 MAX_NAME_LENGTH = 80
 MAX_COUNT_BEST = 100
@@ -220,10 +220,11 @@ def _event(session: Session, stored: Tournament) -> tuple[EventView, Evening | N
 
 
 def _places(tournament: TournamentView) -> tuple[Placed, ...]:
-    """Each entrant's final place: the standings' rank (a knockout's: the round reached);
+    """Each entrant's final place: the standings' rank (a knockout's or a double
+    elimination's: the round reached);
     entrants level after every tie-breaker share it."""
     players = {e.id: tuple(e.players) for e in tournament.entrants}
-    if tournament.row.format == KNOCKOUT:
+    if tournament.by_bracket:
         ranks = [(r.entrant, r.rank) for r in knockout_standings(tournament)]
     else:
         ranks = [(r.entrant, r.rank) for r in rankings(tournament)]

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from ..tournament.bracket import Played
 from ..tournament.reached import Reached, reached
 from . import csv_file
-from .tournaments import GROUPS_KNOCKOUT, KNOCKOUT, TournamentView
+from .tournaments import TournamentView, double_bracket
 
 
 @dataclass(frozen=True)
@@ -26,14 +26,17 @@ def status(tournament: TournamentView) -> Status:
 def round_of(tournament: TournamentView) -> tuple[int, int]:
     """The round being played and how many the tournament has (0 when not known yet)."""
     played = len(tournament.rounds)
-    if tournament.row.format in (KNOCKOUT, GROUPS_KNOCKOUT):
+    if tournament.has_bracket:
         return tournament.current_round, played + tournament.rounds_left()
     return tournament.current_round, tournament.settings.get("rounds") or 0
 
 
 def knockout_standings(tournament: TournamentView) -> list[Reached]:
     """How far each entrant got; a result waiting for confirmation decides nothing yet. The
-    match for third place, where there is one, counts as reaching the semi-finals."""
+    match for third place, where there is one, counts as reaching the semi-finals. A double
+    elimination's: by the round each went out in (services/tournaments/double_bracket.py)."""
+    if tournament.double:
+        return double_bracket.standings(tournament)
     knockout = tournament.rounds[tournament.group_rounds:]  # a group stage's rounds: none
     rounds = [[Played(m.row.id or 0, tuple(m.row.sides), None if m.provisional else m.winner)
                for m in r] for r in knockout]

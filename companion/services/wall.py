@@ -60,7 +60,7 @@ def podium(tournament: TournamentView, rows: list[Row]) -> list[int]:
     winner = tournament.winner(rows)
     if winner is None:
         return []
-    if not tournament.knockout_stage:
+    if not tournament.in_bracket:
         return [row.entrant for row in rows[:3]]
     final = next(m for m in tournament.rounds[-1] if not m.third_place)
     return [winner, *(side for side in final.row.sides if side != winner)]

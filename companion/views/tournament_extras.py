@@ -20,6 +20,7 @@ from ..pages.tournament_access import (
 from ..rules.messages import RuleError
 from ..services import confirmations, games, tournaments
 from ..services.tournament_keys import shown_table_key
+from ..services.tournaments import double_bracket
 from ..tournament import bracket
 from .render import page_or_fragment
 from .share import qr_svg
@@ -51,7 +52,12 @@ def bracket_page(tournament_id: str) -> Any:
 
 
 def bracket_context(tournament: tournaments.TournamentView) -> dict[str, Any]:
-    """What the bracket partial needs: its slots and each paired match as people see it."""
+    """What the bracket partial needs: its slots and each paired match as people see it; a
+    double elimination's brackets as `sections`."""
+    if tournament.double:
+        sections = double_bracket.sections(tournament)
+        return {"slots": sections, "sections": sections, "third": None,
+                "views": {m.row.id: m for r in tournament.rounds for m in r}}
     return {"slots": bracket.bracket(tournament.knockout_rounds()),
             "views": {m.row.id: m for r in tournament.rounds for m in r},
             "third": next((m for r in tournament.rounds for m in r if m.third_place), None)}

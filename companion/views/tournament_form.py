@@ -16,7 +16,7 @@ POINTS = ("win", "draw", "loss")
 TIEBREAK_SLOTS = len(TIEBREAKS)  # every tie-breaker can be chosen, in any order
 # Fields the set-up page shows an error beside; any other error goes above the form.
 FIELDS = {"name", "format", *NUMBERS, "partnerships", *POINTS, "tiebreaks", "entrants",
-          "third_place", "bye", "seeding"}
+          "third_place", "bye", "seeding", "grand_final_reset"}
 
 
 def error_at(field: str | None) -> str:
@@ -49,6 +49,8 @@ def settings(form: MultiDict[str, str], errors: dict[str, str]) -> dict[str, Any
              "bye": form.get("bye") or "win",
              "seeding": form.get("seeding") or "entry",
              "points": {name: whole(form.get(name), name, errors) for name in POINTS}}
+    if form.get("format") == "double_elimination":  # no other format has a grand final
+        typed["grand_final_reset"] = form.get("grand_final_reset") == "on"
     return {**typed, "tiebreaks": chosen} if chosen else typed
 
 

@@ -27,7 +27,7 @@ bp = Blueprint("tournament_hall", __name__, url_prefix="/tournaments")
 
 def screen(tournament: tournaments.TournamentView) -> Any:
     """The big screen or its fragment: the pages of the wall, `?page=N` holding one."""
-    knockout = tournament.knockout_stage  # a groups then knockout's too, once drawn
+    knockout = tournament.in_bracket  # a groups then knockout's too, once drawn
     rows = tournaments.rankings(tournament)
     board = wall.build(tournament, knockout_standings(tournament) if knockout else rows)
     held = _whole(request.args.get("page"), 1, len(board.pages))

@@ -347,7 +347,7 @@ def _live_standings(tournament_id: str, view: str) -> Any:
 @bp.get("/<tournament_id>/standings.csv")
 def standings_csv(tournament_id: str) -> Response:
     tournament = tournaments.load(get_session(), tournament_id)
-    if tournament.row.format == tournaments.KNOCKOUT:
+    if tournament.by_bracket:
         body = knockout_csv(tournament)
     elif tournament.stage:  # groups then knockout: the groups' tables
         body = group_stage.csv_text(tournament)

@@ -22,7 +22,7 @@ from ...rules.messages import N_, Msg, msg
 from ...tournament import cascade
 from .. import acting, keys
 from ..tournament_keys import give_new_keys, retire_side_keys
-from . import audit, table_changes
+from . import audit, double_bracket, table_changes
 from .playing import _not_started, _remove, settle, walk_over
 from .reading import (
     KNOCKOUT,
@@ -94,13 +94,17 @@ def follow_through(session: Session, row: Tournament, match: Match) -> None:
     elif tournament.stage == KNOCKOUT and number <= tournament.group_rounds:
         acting.warn(msg(N_("The knockout was drawn on the group results before this change: "
                            "it stays as drawn.")))
-    elif tournament.knockout_stage:
+    elif tournament.in_bracket:
         apply(session, tournament, plan(tournament, match.id or 0))
 
 
 def plan(tournament: TournamentView, changed: int) -> Plan:
-    """What the change of this knockout match's result does to the later matches."""
+    """What the change of this knockout match's result does to the later matches (a double
+    elimination's: in both brackets and the final; a groups then knockout's: in its knockout)."""
     views = {m.row.id: m for r in tournament.rounds[tournament.group_rounds:] for m in r}
+    if tournament.double:
+        return [(views[match_id], None if sides is None else list(sides))
+                for match_id, sides in double_bracket.follow(tournament, changed)]
     seated = [cascade.Seated(m.row.id, m.round, m.row.table, m.third_place,
                              tuple(m.row.sides), m.winner, m.loser) for m in views.values()]
     return [(views[match_id], None if sides is None else list(sides))

@@ -25,6 +25,7 @@ from .. import acting, keys, ratings
 from ..seating import MAX_NAME
 from . import audit
 from .reading import (
+    DOUBLE_ELIMINATION,
     FORMATS,
     GROUPS_KNOCKOUT,
     KNOCKOUT,
@@ -127,6 +128,7 @@ def _settings(problems: list[RuleError], spec: GameSpec[Any, Any], format: str,
     # decider is for its own match length only; any other length has one only if asked.
     decider = spec.decider_target if best_of == spec.match_games else None
     points = raw.get("points") or {}
+    reset = _checked(problems, _grand_final_reset, format, raw)
     return {
         "table_size": size, "partnerships": partnerships, "best_of": best_of,
         "decider_target": _checked(problems, _number, raw, "decider_target", decider, 1, 100000)
@@ -140,7 +142,19 @@ def _settings(problems: list[RuleError], spec: GameSpec[Any, Any], format: str,
         "check_in": _checked(problems, _check_in, raw),
         "bye": _checked(problems, _bye, raw),
         "seeding": _checked(problems, _seeding, raw),
-    }
+    } | ({"grand_final_reset": reset} if format == DOUBLE_ELIMINATION else {})
+
+
+def _grand_final_reset(format: str, raw: dict[str, Any]) -> bool:
+    """A double elimination plays a second final when the losers' bracket's winner wins the
+    first (true unless set false); no other format has a grand final."""
+    value = raw.get("grand_final_reset", True)
+    if type(value) is not bool:
+        raise RuleError(msg(N_("grand_final_reset is true or false.")), "grand_final_reset")
+    if "grand_final_reset" in raw and format != DOUBLE_ELIMINATION:
+        raise RuleError(msg(N_("Only a double elimination has a grand final to reset.")),
+                        "grand_final_reset")
+    return value
 
 
 def groups_settings(raw: dict[str, Any], entrants: int) -> dict[str, int]:

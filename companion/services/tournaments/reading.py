@@ -24,6 +24,7 @@ from ...tournament.records import Record
 from ...tournament.standings import Result, Row, Scoring, standings
 from .. import csv_file, games
 from ..records import records as player_records
+from . import double_bracket
 
 
 class TournamentNotFound(LookupError):
@@ -42,8 +43,11 @@ class TournamentConflict(RuleError):
 
 
 ROUND_ROBIN, SWISS, KNOCKOUT = "round_robin", "swiss", "knockout"
+DOUBLE_ELIMINATION = double_bracket.DOUBLE_ELIMINATION
 GROUPS_KNOCKOUT = "groups_knockout"
-FORMATS = (ROUND_ROBIN, SWISS, KNOCKOUT, GROUPS_KNOCKOUT)
+FORMATS = (ROUND_ROBIN, SWISS, KNOCKOUT, DOUBLE_ELIMINATION, GROUPS_KNOCKOUT)
+# Decided by a bracket from round 1: how far one got, no draws, no points.
+BRACKET_FORMATS = (KNOCKOUT, DOUBLE_ELIMINATION)
 GROUPS = "groups"  # a groups then knockout's first stage; its second is KNOCKOUT
 
 
@@ -178,6 +182,31 @@ class TournamentView:
     def settings(self) -> dict[str, Any]:
         return self.row.settings
 
+    # What kind of tournament it is, asked by the rest of the app (never its format compared):
+    #   by_bracket      a bracket from round 1 (knockout, double elimination): ranked by how far
+    #                   each entrant got, not by points and tie-breakers; no match is drawn
+    #   double          a double elimination: two brackets (double_bracket.py)
+    #   stage           a groups then knockout's stage, GROUPS or KNOCKOUT; None otherwise
+    #   group_rounds    how many rounds come before its knockout (0 but in groups then knockout)
+    #   knockout_stage  the rounds paired last make one single-elimination bracket (bracket.py):
+    #                   a knockout's, or a groups then knockout's once its knockout is drawn
+    #   in_bracket      a bracket is being played: by_bracket or knockout_stage (later rounds
+    #                   follow from results; the big screen ranks by the round reached)
+    #   has_bracket     a bracket decides the winner (its champion): by_bracket or groups then
+    #                   knockout (the bracket page, the round count from rounds_left)
+
+    @property
+    def by_bracket(self) -> bool:
+        """Decided by a bracket from its first round (a knockout, a double elimination):
+        ranked by how far each entrant got (not by points and tie-breakers), its matches
+        cannot be drawn, its later rounds follow from results."""
+        return self.row.format in BRACKET_FORMATS
+
+    @property
+    def double(self) -> bool:
+        """A double elimination (companion/services/tournaments/double_bracket.py)."""
+        return self.row.format == DOUBLE_ELIMINATION
+
     @property
     def names(self) -> dict[int, str]:
         return {e.id: entrant_name(e) for e in self.entrants if e.id is not None}
@@ -237,8 +266,9 @@ class TournamentView:
 
     @property
     def knockout_stage(self) -> bool:
-        """The rounds paired last make a knockout bracket: a knockout's, or a groups then
-        knockout's once its knockout is drawn."""
+        """The rounds paired last make one single-elimination bracket (tournament/bracket.py):
+        a knockout's, or a groups then knockout's once its knockout is drawn (a double
+        elimination's two brackets are `double`'s)."""
         return self.row.format == KNOCKOUT or self.stage == KNOCKOUT
 
     def bracket_rounds(self) -> list[list[MatchView]]:
@@ -254,14 +284,32 @@ class TournamentView:
                 for r in self.bracket_rounds()] if self.knockout_stage else []
 
     @property
+    def in_bracket(self) -> bool:
+        """A bracket is being played: a knockout or a double elimination throughout, a groups
+        then knockout once its knockout is drawn. Later rounds follow from results; the big
+        screen ranks by the round reached."""
+        return self.by_bracket or self.knockout_stage
+
+    @property
+    def has_bracket(self) -> bool:
+        """A bracket decides the winner (its champion): a knockout, a double elimination, or a
+        groups then knockout (its knockout stage, drawn or still to come)."""
+        return self.by_bracket or self.row.format == GROUPS_KNOCKOUT
+
+    @property
     def champion(self) -> int | None:
-        """The knockout's winner, once its final is decided and confirmed."""
+        """The bracket's winner, once its (last) final is decided and confirmed."""
+        if self.double:
+            return double_bracket.champion(self)
         return bracket.champion(self.knockout_rounds())
 
     @property
     def podium(self) -> list[int] | None:
         """First, second and third of a knockout with a third-place match, once both its
-        final and that match are decided and confirmed."""
+        final and that match are decided and confirmed; a double elimination's once its
+        champion is known (third: the losers' final's loser)."""
+        if self.double:
+            return double_bracket.podium(self)
         if self.champion is None or not self.settings.get("third_place"):
             return None
         final = self.bracket_rounds()[-1][0]
@@ -273,7 +321,7 @@ class TournamentView:
     def winner(self, rows: Sequence[Row]) -> int | None:
         """Who won: a knockout's champion; else, once every result is in and confirmed, the
         entrant alone at the top of the standings."""
-        if self.row.format in (KNOCKOUT, GROUPS_KNOCKOUT):
+        if self.has_bracket:
             return self.champion
         over = self.finished and all(m.decided for r in self.rounds for m in r)
         if not over or self.provisional or not rows:
@@ -288,6 +336,8 @@ class TournamentView:
     def rounds_left(self) -> int:
         """How many more rounds the format will pair (knockout: until one is left)."""
         total = self.settings.get("rounds") or 0
+        if self.double:
+            return double_bracket.rounds_left(self)
         if self.knockout_stage:  # the first round's tables halve to the final
             if not self.rounds:
                 return max(1, (len(self.entrants) - 1).bit_length())
@@ -345,7 +395,7 @@ def load(session: Session, tournament_id: str) -> TournamentView:
     rows: Sequence[Any] = session.exec(
         select(Match.id, Match.round_id, Match.table, Match.sides,  # type: ignore[call-overload]
                Match.manual, Match.key_hash, Match.table_key, Match.side_keys,
-               Match.tournament_id, Match.confirmation, Match.third_place,
+               Match.tournament_id, Match.confirmation, Match.third_place, Match.bracket,
                Match.group_label)
         .where(Match.tournament_id == row.id)
         .order_by(col(Match.round_id), col(Match.table))).all()

@@ -12,7 +12,7 @@ from .. import acting
 from ..reasons import checked_reason
 from . import audit, corrections
 from .playing import bump, settle
-from .reading import GROUPS_KNOCKOUT, KNOCKOUT, MatchView, TournamentView, _points, load, match_view
+from .reading import KNOCKOUT, MatchView, TournamentView, _points, load, match_view
 
 
 def set_result(session: Session, tournament_id: str, match_id: int, places: Any, points: Any,
@@ -21,9 +21,8 @@ def set_result(session: Session, tournament_id: str, match_id: int, places: Any,
     tournament = load(session, tournament_id)
     view = match_view(tournament, match_id)
     sides = len(view.row.sides)
-    knockout = tournament.row.format == KNOCKOUT or (
-        tournament.row.format == GROUPS_KNOCKOUT and not view.group)
-    places = _places(places, sides, knockout)
+    # No draw in a bracket: a knockout's, a double elimination's, a groups then knockout's
+    places = _places(places, sides, tournament.by_bracket or view.stage == KNOCKOUT)
     if points is None:
         points = _points(view.games, sides)
     if (not isinstance(points, list) or len(points) != sides

@@ -21,7 +21,6 @@ from .checkin import ABSENT
 from .corrections import _drop_empty_rounds, reseat
 from .playing import bump
 from .reading import (
-    KNOCKOUT,
     ROUND_ROBIN,
     SWISS,
     MatchView,
@@ -95,7 +94,7 @@ def _may_swap(tournament: TournamentView, number: int) -> None:
     fixes who meets whom; a format this does not know of takes none."""
     if tournament.row.format == SWISS:
         return
-    if tournament.row.format == KNOCKOUT:
+    if tournament.by_bracket:
         if number == 1:
             return
         raise RuleError(msg(N_("In a knockout only round 1 can be swapped: the later rounds "

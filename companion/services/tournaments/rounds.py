@@ -1,7 +1,9 @@
 """Pairing a tournament's next round by its format, and starting its games.
 
 A knockout pairs the first round of its bracket with tables still to pair: the next round,
-or the tables a correction took back from a round partly paired (only those).
+or the tables a correction took back from a round partly paired (only those). A double
+elimination likewise: a round is every match of both brackets whose earlier matches are all in
+the rounds before it (double_bracket.py), paired once those rounds are finished.
 """
 
 from __future__ import annotations
@@ -15,9 +17,10 @@ from sqlmodel import Session, select
 from ...models_tournament import Match, Round
 from ...rules.messages import N_, RuleError, msg
 from ...tournament import bracket, pairing
+from ...tournament import double_elimination as de
 from .. import acting
 from ..tournament_keys import give_new_keys
-from . import audit, checkin, group_stage
+from . import audit, checkin, double_bracket, group_stage
 from .playing import bump, settle, walk_over
 from .reading import (
     GROUPS,
@@ -47,7 +50,8 @@ def next_round(session: Session, tournament_id: str) -> TournamentView:
     for table, sides, third in tables:
         match = Match(tournament_id=tournament.row.id, round_id=round_id, table=table,
                       sides=sides, key_hash="", side_keys=[], third_place=third,
-                      group_label=groups.get(table, ""))
+                      bracket=double_bracket.bracket_of(tournament, number, table)
+                      if tournament.double else "", group_label=groups.get(table, ""))
         give_new_keys(session, match)
         session.flush()
         if tournament.withdrawn & set(sides) and len(sides) == 2:
@@ -83,6 +87,8 @@ def _pairings(tournament: TournamentView) -> tuple[int, list[Table]]:
         return _group_stage(tournament, ids)
     if tournament.knockout_stage:
         return _knockout(tournament, ids)
+    if tournament.double:
+        return _double_elimination(tournament, ids)
     if tournament.row.format == SWISS and tournament.rounds:
         _ready(tournament.rounds[-1], len(tournament.rounds))
     if tournament.started and tournament.rounds_left() == 0:
@@ -216,3 +222,23 @@ def _third_place(tournament: TournamentView, number: int,
         return []
     losers = [m.loser for m in semis]
     return [] if None in losers else [(2, [s for s in losers if s is not None], True)]
+
+
+def _double_elimination(tournament: TournamentView, ids: list[int]) -> tuple[int, list[Table]]:
+    """Round 1 as a knockout's; then the first round with matches to pair, once every round
+    before it is finished and confirmed: all its matches whose sides are known."""
+    if not tournament.rounds:
+        return _knockout(tournament, ids)
+    number, waiting = de.unpaired(double_bracket.states(tournament))
+    if not waiting:
+        _ready(tournament.rounds[-1], len(tournament.rounds))
+        raise _all_played()
+    for earlier in range(1, number):
+        _ready(tournament.rounds[earlier - 1], earlier)
+    tables: list[Table] = []
+    for state in waiting:
+        if None in state.sides:
+            raise RuleError(msg(N_("A knockout match needs a winner: correct the drawn "
+                                   "result first.")), "round")
+        tables.append((state.slot.table, [s for s in state.sides if s is not None], False))
+    return number, tables
