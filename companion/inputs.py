@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from .rules.messages import N_, RuleError, msg
+from .rules.messages import N_, Msg, RuleError, msg
 from .shapes import MAX_NUMBER
 
 # C0 and C1 controls (tab, line feed and carriage return are ordinary in typed text) and lone
@@ -59,3 +59,17 @@ def _leaves(value: Any, where: str) -> Iterator[tuple[str, Any]]:
                                      for index, inner in enumerate(item)]))
         else:
             yield path, item
+
+
+MAX_NAME_LENGTH = 80  # a tournament's or a season's name
+
+
+def event_name(name: Any, missing: Msg) -> str:
+    """A tournament's or a season's name, its spaces made single; `missing` said when empty."""
+    title = " ".join(name.split()) if isinstance(name, str) else ""
+    if not title:
+        raise RuleError(missing, "name")
+    if len(title) > MAX_NAME_LENGTH:
+        raise RuleError(msg(N_("A name can be at most {n} characters."), n=MAX_NAME_LENGTH),
+                        "name")
+    return title

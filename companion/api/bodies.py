@@ -17,13 +17,14 @@ from typing import Annotated, Any, Literal
 
 from pydantic import MISSING, ConfigDict, Field, RootModel
 
+from ..inputs import MAX_NAME_LENGTH
 from ..rules.catalogue import GAMES
 from ..rules.options import Option
 from ..rules.spec import GameSpec
 from ..services.reasons import MAX_REASON
 from ..services.seating import MAX_NAME
 from ..services.tournaments.clock import MAX_MINUTES
-from ..services.tournaments.creating import MAX_ENTRANTS, MAX_NAME_LENGTH
+from ..services.tournaments.creating import MAX_ENTRANTS
 from ..services.tournaments.reading import FORMATS
 from ..services.transfer import FORMAT_VERSION
 from ..shapes import (

@@ -6,7 +6,8 @@ from typing import Annotated
 
 from pydantic import MISSING, Field
 
-from ..services.seasons import MAX_COUNT_BEST, MAX_NAME_LENGTH, MAX_PLACE_POINTS, MAX_PLACES
+from ..inputs import MAX_NAME_LENGTH
+from ..services.seasons import MAX_COUNT_BEST, MAX_PLACE_POINTS, MAX_PLACES
 from ..shapes import Body, Said
 from .bodies import GameName
 

@@ -15,17 +15,17 @@ from typing import Any, Literal
 
 from sqlmodel import Session, col, select
 
+from ..inputs import event_name
 from ..models import utcnow
 from ..models_season import Season, SeasonEvent
 from ..models_tournament import Tournament
 from ..rules.catalogue import GAMES, get_game
-from ..rules.messages import N_, RuleError, msg, refuse
+from ..rules.messages import N_, Problems, RuleError, msg
 from ..tournament.season import DEFAULT_POINTS, Evening, Placed, Standing, standings
 from . import csv_file, keys
 from .tournament_status import knockout_standings
 from .tournaments import TournamentView, load, rankings
 
-MAX_NAME_LENGTH = 80
 MAX_COUNT_BEST = 100
 MAX_PLACES = 64  # places a points table may name
 MAX_PLACE_POINTS = 1000
@@ -74,36 +74,18 @@ class SeasonView:
 def create_season(session: Session, name: Any, game: Any, count_best: Any,
                   points: Any = None) -> tuple[SeasonView, str]:
     """A new season; returns it with its key (shown once). Every problem said at once."""
-    problems: list[RuleError] = []
-    title = _checked(problems, _name, name)
-    spec = _checked(problems, _game, game)
-    best = _checked(problems, _count_best, count_best)
-    table = _checked(problems, _points, DEFAULT_POINTS if points is None else points)
-    refuse(problems)
+    problems = Problems()
+    title = problems.read("", event_name, name, msg(N_("The season needs a name.")))
+    spec = problems.read(None, _game, game)
+    best = problems.read(0, _count_best, count_best)
+    table: list[int] = problems.read([], _points, DEFAULT_POINTS if points is None else points)
+    problems.check()
     key = keys.new_key()
     row = Season(id=keys.new_id(), name=title, game=spec.name, count_best=best,
                  points=table, key_hash=keys.hash_key(key))
     session.add(row)
     session.commit()
     return load_season(session, row.id), key
-
-
-def _checked(problems: list[RuleError], check: Any, value: Any) -> Any:
-    try:
-        return check(value)
-    except RuleError as error:
-        problems.append(error)
-        return None
-
-
-def _name(name: Any) -> str:
-    title = " ".join(name.split()) if isinstance(name, str) else ""
-    if not title:
-        raise RuleError(msg(N_("The season needs a name.")), "name")
-    if len(title) > MAX_NAME_LENGTH:
-        raise RuleError(msg(N_("A name can be at most {n} characters."), n=MAX_NAME_LENGTH),
-                        "name")
-    return title
 
 
 def _game(game: Any) -> Any:

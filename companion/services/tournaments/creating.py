@@ -8,9 +8,10 @@ from typing import Any
 
 from sqlmodel import Session
 
+from ...inputs import event_name
 from ...models_tournament import Entrant, Tournament
 from ...rules.catalogue import get_game
-from ...rules.messages import N_, PARTNERS_JOINED, Msg, RuleError, msg, refuse
+from ...rules.messages import N_, PARTNERS_JOINED, Msg, Problems, RuleError, msg
 from ...rules.spec import GameSpec
 from ...tournament.records import player_key
 from ...tournament.standings import (
@@ -38,7 +39,6 @@ from .reading import (
 MAX_ENTRANTS = 256
 MAX_GROUPS = 26  # labelled A to Z
 SEEDINGS = ("entry", "random", "rating")
-MAX_NAME_LENGTH = 80
 # A Swiss at tables of 3 to 5 breaks ties on what does not grow with a table's size.
 SWISS_TABLE_TIEBREAKS = (BUCHHOLZ, HEAD_TO_HEAD, SONNEBORN_BERGER, WINS)
 
@@ -78,70 +78,52 @@ def set_up_problems(game: Any, name: Any, format: Any, entrants: Any,
 def _set_up(spec: GameSpec[Any, Any], name: Any, format: Any, entrants: Any,
             settings: Any) -> tuple[str, dict[str, Any]]:
     """The tournament's name and settings, checked; every problem refused at once."""
-    problems: list[RuleError] = []
-    title = _checked(problems, _clean_name, name)
+    problems = Problems()
+    title = problems.read("", event_name, name, msg(N_("The tournament needs a name.")))
     if format not in FORMATS:
-        problems.append(RuleError(msg(N_("The format must be one of: {choices}."),
+        problems.found.append(RuleError(msg(N_("The format must be one of: {choices}."),
                                       choices=", ".join(FORMATS)), "format"))
     checked = _settings(problems, spec, format, settings if settings is not None else {})
     if not isinstance(entrants, list) or len(entrants) < 2:
-        problems.append(RuleError(msg(N_("A tournament needs at least two entrants: give "
-                                         "their names, one per line.")), "entrants"))
+        problems.found.append(RuleError(msg(N_("A tournament needs at least two entrants: "
+                                               "give their names, one per line.")), "entrants"))
     elif format == GROUPS_KNOCKOUT and isinstance(settings, dict):
-        checked.update(_checked(problems, groups_settings, settings, len(entrants)) or {})
-    refuse(problems)
+        groups: dict[str, int] = problems.read({}, groups_settings, settings, len(entrants))
+        checked.update(groups)
+    problems.check()
     return title, checked
 
 
-def _checked(problems: list[RuleError], check: Callable[..., Any], *args: Any) -> Any:
-    """`check(*args)`, or None with its refusal added to `problems`."""
-    try:
-        return check(*args)
-    except RuleError as error:
-        problems.append(error)
-        return None
-
-
-def _clean_name(name: Any) -> str:
-    title = " ".join(name.split()) if isinstance(name, str) else ""
-    if not title:
-        raise RuleError(msg(N_("The tournament needs a name.")), "name")
-    if len(title) > MAX_NAME_LENGTH:
-        raise RuleError(msg(N_("A name can be at most {n} characters."), n=MAX_NAME_LENGTH),
-                        "name")
-    return title
-
-
-def _settings(problems: list[RuleError], spec: GameSpec[Any, Any], format: str,
+def _settings(problems: Problems, spec: GameSpec[Any, Any], format: str,
               raw: Any) -> dict[str, Any]:
     """Best of N, rounds, table size, points and tie-breakers, with each game's defaults;
     what is refused goes to `problems`."""
     if not isinstance(raw, dict):
-        problems.append(RuleError(msg(N_("settings must be an object.")), "settings"))
+        problems.found.append(RuleError(msg(N_("settings must be an object.")), "settings"))
         return {}
-    size = _checked(problems, _number, raw, "table_size", 2, 2, 5) or 2
+    size = problems.read(None, _number, raw, "table_size", 2, 2, 5) or 2
     partnerships = spec.partnerships == "always" or raw.get("partnerships") is True
-    _checked(problems, _check_table, spec, format, size, partnerships)
+    problems.read(None, _check_table, spec, format, size, partnerships)
     # Two sides of a game played as matches play a whole match (Basra: best of 5).
-    best_of = _checked(problems, _best_of, raw, spec.match_games if size == 2 else 1, size)
+    best_of = problems.read(None, _best_of, raw, spec.match_games if size == 2 else 1, size)
     # basra.txt plays the fifth game of a best of five at two games all to 150: the spec's
     # decider is for its own match length only; any other length has one only if asked.
     decider = spec.decider_target if best_of == spec.match_games else None
     points = raw.get("points") or {}
-    reset = _checked(problems, _grand_final_reset, format, raw)
+    reset = problems.read(None, _grand_final_reset, format, raw)
     return {
         "table_size": size, "partnerships": partnerships, "best_of": best_of,
-        "decider_target": _checked(problems, _number, raw, "decider_target", decider, 1, 100000)
+        "decider_target": problems.read(None, _number, raw, "decider_target", decider, 1, 100000)
         if size == 2 and best_of and best_of > 1 else None,
-        "third_place": _checked(problems, _third_place, format, raw.get("third_place", False)),
-        "rounds": _checked(problems, _number, raw, "rounds", 0, 0, 50),
-        "points": {kind: _checked(problems, _number, points, kind, default, -100, 100)
+        "third_place": problems.read(None, _third_place, format, raw.get("third_place", False)),
+        "rounds": problems.read(None, _number, raw, "rounds", 0, 0, 50),
+        "points": {kind: problems.read(None, _number, points, kind, default, -100, 100)
                    for kind, default in (("win", 2), ("draw", 1), ("loss", 0))},
-        "tiebreaks": _checked(problems, _tiebreaks, format, raw, size),
-        "confirm_results": _checked(problems, _confirm, raw),
-        "check_in": _checked(problems, _check_in, raw),
-        "bye": _checked(problems, _bye, raw),
-        "seeding": _checked(problems, _seeding, raw),
+        "tiebreaks": problems.read(None, _tiebreaks, format, raw, size),
+        "confirm_results": problems.read(None, _confirm, raw),
+        "check_in": problems.read(None, _check_in, raw),
+        "bye": problems.read(None, _bye, raw),
+        "seeding": problems.read(None, _seeding, raw),
     } | ({"grand_final_reset": reset} if format == DOUBLE_ELIMINATION else {})
 
 
