@@ -24,6 +24,7 @@ from ..rules.messages import RuleError
 from ..services import seasons
 from ..services.keys import key_matches
 from ..tournament.season import DEFAULT_POINTS
+from .tournament_form import whole
 
 bp = Blueprint("seasons", __name__, url_prefix="/seasons")
 FIELDS = {"name", "game", "count_best", "points"}
@@ -58,7 +59,7 @@ def new() -> str:
 def create() -> Any:
     form = request.form
     errors: dict[str, str] = {}
-    count_best = _whole(form.get("count_best"), "count_best", errors)
+    count_best = whole(form.get("count_best"), "count_best", errors)
     points = _points(form.get("points"), errors)
     if errors:
         return _new_page(form, errors), 422
@@ -73,14 +74,6 @@ def create() -> Any:
         return _new_page(form, errors), 422
     response = redirect(url_for("seasons.show", season_id=view.row.id, created=1), 303)
     return _remember(response, view.row.id, key)
-
-
-def _whole(raw: str | None, field: str, errors: dict[str, str]) -> int | None:
-    text = (raw or "").strip()
-    value = parse_int(text)
-    if text and value is None:
-        errors[field] = _("Type a whole number, like 3.")
-    return value
 
 
 def _points(raw: str | None, errors: dict[str, str]) -> list[int] | None:
