@@ -34,7 +34,9 @@ setup: $(STAMP)
 	$(BIN)/flask --app companion migrate
 
 run: setup
-	$(BIN)/python -m companion.serve
+	@# gevent patches the process before anything is imported: the database drivers (psycopg
+	@# picks its way of waiting at import), sockets and locks all wait cooperatively.
+	$(BIN)/python -m gevent.monkey --module companion.serve
 
 dev: setup
 	$(BIN)/flask --app companion run --debug --host $${HOST:-0.0.0.0} --port $${PORT:-5000}

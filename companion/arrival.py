@@ -18,6 +18,9 @@ def _check_request() -> None:
     for name, values in request.args.lists():
         check({name: values if len(values) > 1 else values[0]})
     if request.method in {"POST", "PUT", "PATCH", "DELETE"}:
+        # The whole body now, before any view opens a transaction: a phone that sends it
+        # slowly holds no lock while it is read (the form and JSON are parsed from this copy).
+        request.get_data()
         for name, values in request.form.lists():
             check({name: values if len(values) > 1 else values[0]})
 

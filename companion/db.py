@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
+import threading
 from contextlib import suppress
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,7 @@ def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
+        WriterLock(engine)
         return engine
     return create_engine(url, pool_pre_ping=True, pool_size=10, max_overflow=20)
 
@@ -33,6 +36,49 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: object) -> None:
     cursor.execute("PRAGMA busy_timeout=30000")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+WRITES = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE|CREATE|DROP|ALTER)\b", re.IGNORECASE)
+WRITER_WAIT = 30  # seconds a writer waits for another of this process, as SQLite's busy timeout
+
+
+class WriterLock:
+    """One writer at a time among this process's connections to a SQLite file, held from a
+    transaction's first write to its end.
+
+    SQLite lets one connection write; another waits in its busy handler, which sleeps in C: in a
+    gevent worker no other greenlet runs meanwhile, so a holder that yields (a socket, a timer)
+    never resumes and the worker freezes. Made per engine at its first use, after gevent has
+    patched the worker, this lock is gevent's: a writer waits for it cooperatively, the holder
+    runs on, and SQLite's own wait is left to other processes (the CLI, a second worker).
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.lock = threading.Lock()
+        event.listen(engine, "before_cursor_execute", self._before_execute)
+        for name in ("commit", "rollback"):
+            event.listen(engine, name, self._connection_ended)
+        for name in ("reset", "checkin", "close", "invalidate"):
+            event.listen(engine.pool, name, self._released)
+
+    def _before_execute(self, conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        info = conn.connection.info
+        if info.get("writing") or not WRITES.match(statement):
+            return
+        if not self.lock.acquire(timeout=WRITER_WAIT):
+            raise sqlite3.OperationalError("database is locked")
+        info["writing"] = True
+
+    def _connection_ended(self, conn: Any) -> None:
+        self._release(conn.connection.info)
+
+    def _released(self, _dbapi_connection: Any, record: Any, *_args: Any) -> None:
+        if record is not None:
+            self._release(record.info)
+
+    def _release(self, info: dict[str, Any]) -> None:
+        if info.pop("writing", False):
+            self.lock.release()
 
 
 def init_app(app: Flask) -> None:

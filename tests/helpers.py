@@ -425,6 +425,10 @@ def with_driver(url: str) -> str:
 # ---------------------------------------------------------------- gunicorn in a subprocess
 
 
+# `make run`'s server command, as the Makefile runs it (gevent patches before any import).
+MAKE_RUN = [sys.executable, "-m", "gevent.monkey", "--module", "companion.serve"]
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))

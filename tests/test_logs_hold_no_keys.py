@@ -8,7 +8,6 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 import threading
 import time
 import urllib.request
@@ -20,7 +19,7 @@ from werkzeug.serving import make_server
 
 from companion.logs import NoQueryStrings, scrub
 
-from .helpers import ROOT, Server, free_port, raw_request
+from .helpers import MAKE_RUN, ROOT, Server, free_port, raw_request
 from .helpers import wait_until_up as _wait_until_up
 
 
@@ -62,7 +61,7 @@ def make_run(tmp_path: Path, sqlite_template: Path) -> Iterator[Server]:
     env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "SECRET_KEY": "logs",
            "DATABASE_URL": f"sqlite:///{tmp_path / 'companion.db'}"}
     with log.open("ab") as out:
-        process = subprocess.Popen([sys.executable, "-m", "companion.serve"], cwd=ROOT, env=env,
+        process = subprocess.Popen(MAKE_RUN, cwd=ROOT, env=env,
                                    stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
     server = Server(f"http://127.0.0.1:{port}", process, log)
     try:
