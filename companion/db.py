@@ -58,8 +58,11 @@ class WriterLock:
         event.listen(engine, "before_cursor_execute", self._before_execute)
         for name in ("commit", "rollback"):
             event.listen(engine, name, self._connection_ended)
-        for name in ("reset", "checkin", "close", "invalidate"):
+        # A connection back in the pool ends whatever it held, however it got there.
+        event.listen(engine.pool, "reset", self._reset)
+        for name in ("checkin", "close"):
             event.listen(engine.pool, name, self._released)
+        event.listen(engine.pool, "invalidate", self._invalidated)
 
     def _before_execute(self, conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
         info = conn.connection.info
@@ -72,9 +75,15 @@ class WriterLock:
     def _connection_ended(self, conn: Any) -> None:
         self._release(conn.connection.info)
 
-    def _released(self, _dbapi_connection: Any, record: Any, *_args: Any) -> None:
+    def _released(self, _dbapi_connection: Any, record: Any) -> None:
         if record is not None:
             self._release(record.info)
+
+    def _reset(self, dbapi_connection: Any, record: Any, _state: Any) -> None:
+        self._released(dbapi_connection, record)
+
+    def _invalidated(self, dbapi_connection: Any, record: Any, _error: Any) -> None:
+        self._released(dbapi_connection, record)
 
     def _release(self, info: dict[str, Any]) -> None:
         if info.pop("writing", False):

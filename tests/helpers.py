@@ -7,6 +7,7 @@ import json
 import os
 import re
 import selectors
+import shutil
 import signal
 import socket
 import subprocess
@@ -489,6 +490,31 @@ def gunicorn(env: dict[str, str], log: Path, workers: int = 2, threads: int = 4,
                 process.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 server.kill()
+
+
+def copied_sqlite(folder: Path, template: Path) -> str:
+    """The URL of a copy of the migrated `template` in `folder`."""
+    shutil.copy(template, folder / "companion.db")
+    return f"sqlite:///{folder / 'companion.db'}"
+
+
+@contextmanager
+def make_run(folder: Path, database_url: str) -> Iterator[Server]:
+    """`make run`'s server (one gevent worker, rate limits and access log on) on a free port,
+    logging to `folder`/serve.log."""
+    port, log = free_port(), folder / "serve.log"
+    env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "SECRET_KEY": "make-run",
+           "DATABASE_URL": database_url}
+    with log.open("ab") as out:
+        process = subprocess.Popen(MAKE_RUN, cwd=ROOT, env=env, stdout=out,
+                                   stderr=subprocess.STDOUT, start_new_session=True)
+    server = Server(f"http://127.0.0.1:{port}", process, log)
+    try:
+        wait_until_up(server)
+        yield server
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        process.wait(timeout=15)
 
 
 def wait_until_up(server: Server, seconds: float = 30) -> None:

@@ -4,23 +4,16 @@ and neither gunicorn (`make run`) nor the development server (`make dev`) writes
 from __future__ import annotations
 
 import logging
-import os
-import shutil
-import signal
-import subprocess
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 from werkzeug.serving import make_server
 
 from companion.logs import NoQueryStrings, scrub
 
-from .helpers import MAKE_RUN, ROOT, Server, free_port, raw_request
-from .helpers import wait_until_up as _wait_until_up
+from .helpers import ROOT, Server, copied_sqlite, make_run, raw_request
 
 
 def opened(url: str, referer: str | None = None) -> int:
@@ -53,27 +46,8 @@ def crafted_visits(port: int, game_id: str, key: str) -> list[str]:
                               "Connection: close\r\n\r\n") for line in lines]
 
 
-@contextmanager
-def make_run(tmp_path: Path, sqlite_template: Path) -> Iterator[Server]:
-    """`make run`'s server (one gevent worker, access log on) on a free port."""
-    shutil.copy(sqlite_template, tmp_path / "companion.db")
-    port, log = free_port(), tmp_path / "serve.log"
-    env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "SECRET_KEY": "logs",
-           "DATABASE_URL": f"sqlite:///{tmp_path / 'companion.db'}"}
-    with log.open("ab") as out:
-        process = subprocess.Popen(MAKE_RUN, cwd=ROOT, env=env,
-                                   stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
-    server = Server(f"http://127.0.0.1:{port}", process, log)
-    try:
-        _wait_until_up(server)
-        yield server
-    finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=15)
-
-
 def test_make_run_logs_paths_without_keys(tmp_path, sqlite_template):
-    with make_run(tmp_path, sqlite_template) as server:
+    with make_run(tmp_path, copied_sqlite(tmp_path, sqlite_template)) as server:
         port = int(server.url.rsplit(":", 1)[1])
         edit_key, director_key, game_id = visit_links(server)
         answers = crafted_visits(port, game_id, edit_key)
@@ -137,7 +111,7 @@ def test_long_headers_never_hold_the_server(tmp_path, sqlite_template):
     """20 headers of 8,000 word characters (no key among them): answered, and the next
     reader is answered at once, not after the log's scrubbing of every header (26 s)."""
     heavy = "".join(f"X-Pad-{n}: {'0123456789abcdef' * 500}\r\n" for n in range(20))
-    with make_run(tmp_path, sqlite_template) as server:
+    with make_run(tmp_path, copied_sqlite(tmp_path, sqlite_template)) as server:
         port = int(server.url.rsplit(":", 1)[1])
         answer = raw_request(port, f"GET /favicon.ico HTTP/1.1\r\nHost: 127.0.0.1\r\n{heavy}"
                                    "Connection: close\r\n\r\n")

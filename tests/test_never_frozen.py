@@ -5,15 +5,17 @@ C while the write lock's holder waited on the hub)."""
 
 from __future__ import annotations
 
-import shutil
 import socket
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from sqlalchemy import create_engine, text
 
-from .helpers import HAND, PG_URL, Server, gunicorn, new_game, save_hand
+from companion.db import WriterLock
+
+from .helpers import HAND, PG_URL, Server, copied_sqlite, make_run, new_game, save_hand
 
 ROUNDS = 12  # requests each client sends: enough for the races to meet, bounded in count
 # Far below the 31 s freeze, far above an answer on a loaded machine: a request slower than
@@ -25,14 +27,12 @@ ANSWERED_WITHIN = 8.0
 def server(request, tmp_path, sqlite_template) -> Iterator[Server]:
     """`make run`'s kind of server, limits on, on SQLite or PostgreSQL."""
     if request.param == "sqlite":
-        shutil.copy(sqlite_template, tmp_path / "companion.db")
-        url = f"sqlite:///{tmp_path / 'companion.db'}"
+        url = copied_sqlite(tmp_path, sqlite_template)
     elif not PG_URL:
         pytest.skip("COMPANION_TEST_DATABASE_URL is not set: the PostgreSQL race is not run")
     else:
         url = request.getfixturevalue("postgres_url")
-    with gunicorn({"DATABASE_URL": url}, tmp_path / "serve.log", workers=1,
-                  worker_class="gevent") as running:
+    with make_run(tmp_path, url) as running:
         yield running
     assert "WORKER TIMEOUT" not in running.log.read_text()
 
@@ -130,3 +130,21 @@ def test_the_hall_of_sixty_phones_on_fifteen_tables(server):
     assert all(status == 201 for answers in results[:15] for status, _ in answers)
     for g in games:
         assert len(server.call("GET", f"/api/v1/games/{g['id']}")[1]["hands"]) == ROUNDS
+
+
+def test_one_writer_at_a_time_and_every_ending_frees_the_next(tmp_path, sqlite_template):
+    """The writer lock is held from a transaction's first write to its end (commit, rollback,
+    or the connection handed back unfinished), and reads never take it."""
+    engine = create_engine(copied_sqlite(tmp_path, sqlite_template))
+    writer = WriterLock(engine)
+    write = text("UPDATE game SET version = version WHERE id = 'none'")
+    for end in ("commit", "rollback", "close"):
+        conn = engine.connect()
+        conn.execute(text("SELECT count(*) FROM game"))
+        assert not writer.lock.locked()  # a read takes nothing
+        conn.execute(write)
+        assert writer.lock.locked()
+        getattr(conn, end)()
+        assert not writer.lock.locked(), end
+        conn.close()
+    engine.dispose()
