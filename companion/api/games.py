@@ -147,6 +147,8 @@ def rematch(game_id: str) -> ResponseReturnValue:
 def _expected_version(data: dict[str, Any], required: bool = True) -> int | None:
     """The version a change is based on, from `If-Match` or the body's `version`."""
     raw = request.headers.get("If-Match", data.get("version"))
+    if raw is None and "version" in data:  # a null version is no version, never "no check"
+        raise RuleError(msg(N_("The version must be a whole number.")), "version")
     if raw == "*":
         return None  # any version (RFC 9110)
     return read_version(raw, required and not _a_resend())

@@ -142,6 +142,7 @@ def set_result(tournament_id: str, match_id: int) -> ResponseReturnValue:
     data = json_body(b.MatchResult)
     acting.current().by = acting.DIRECTOR
     allow_cascade(data)
+    _lists_or_null(data)
     if data.get("clear") is True:
         tournament = tournaments.clear_result(get_session(), tournament_id, match_id,
                                          data.get("reason"))
@@ -212,6 +213,16 @@ def players(tournament_id: str) -> ResponseReturnValue:
                        average_hand_score=r.average, basras=r.basras, bids_made=r.made,
                        bids_failed=r.failed, yasa=r.yasa, shelem=r.shelem)
         for r in tournaments.records(session, tournament)]).plain())
+
+
+def _lists_or_null(data: dict[str, Any]) -> None:
+    """`places` and `points` are lists or null, as described, beside `clear` too (which reads
+    neither)."""
+    if not isinstance(data.get("places"), list | None):
+        raise RuleError(msg(N_("Give each side's place: 1 for the winner, the same place "
+                               "for a draw.")), "places")
+    if not isinstance(data.get("points"), list | None):
+        raise RuleError(msg(N_("Give one whole number of game points per side.")), "points")
 
 
 def _places(data: dict[str, Any]) -> Any:
