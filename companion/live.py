@@ -12,6 +12,8 @@ from __future__ import annotations
 import logging
 import os
 import random
+import select
+import socket
 import threading
 import time
 import weakref
@@ -248,6 +250,47 @@ class Seats:
             return self._total
 
 
+class Leaving:
+    """Notices a viewer's connection closing while its stream waits, so the stream ends and its
+    seat is given back at once, not at the next beat's write (100 phones closing a board must
+    not keep 100 others from opening one). Watches in a thread of its own: a greenlet in a
+    gevent worker, whose `select` waits cooperatively."""
+
+    def __init__(self, connection: socket.socket | None) -> None:
+        self.connection, self.left, self._done = connection, False, False
+
+    def start(self, wake: threading.Event) -> None:
+        if self.connection is not None:
+            threading.Thread(target=self._watch, args=(self.connection, wake),
+                             daemon=True).start()
+
+    def stop(self) -> None:
+        self._done = True
+
+    def _watch(self, connection: socket.socket, wake: threading.Event) -> None:
+        while not self._done:
+            try:
+                readable = select.select([connection], [], [], BEAT_SECONDS)[0]
+            except (OSError, ValueError):  # closed under us: the stream is over anyway
+                return
+            if readable and not self._done:
+                if not _peek(connection):  # the end of the connection: the viewer left
+                    self.left = True
+                    wake.set()
+                return  # or bytes a stream's viewer never sends: stop watching, never spin
+
+
+
+def _peek(connection: socket.socket) -> bytes:
+    """The next byte waiting on `connection`, left there; b"" at its end."""
+    try:
+        return connection.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+    except (BlockingIOError, InterruptedError):
+        return b"?"  # nothing there after all: not an end
+    except OSError:
+        return b""
+
+
 class Ended(Exception):
     """Raised by a stream's payload: the viewer is no longer who the stream was opened for
     (a key replaced), so the stream ends and the browser reconnects as what it now is."""
@@ -257,7 +300,8 @@ Payload = Callable[[int], "str | None"]  # a version's whole `change` event, whe
 
 
 def stream(hub: Hub, topic: str, shown: str | None, beat: float = BEAT_SECONDS,
-           lifetime: float = LIFETIME_SECONDS, payload: Payload | None = None) -> Iterator[str]:
+           lifetime: float = LIFETIME_SECONDS, payload: Payload | None = None,
+           leaving: Leaving | None = None) -> Iterator[str]:
     """Server-sent events for one viewer: `change` with each new version, `beat` meanwhile.
 
     The first message goes at once: a change if the viewer's `shown` version is not the
@@ -265,9 +309,12 @@ def stream(hub: Hub, topic: str, shown: str | None, beat: float = BEAT_SECONDS,
     the version as its id, so a reconnecting browser says what it has (Last-Event-ID).
     A `change` is `payload(version)` when given (an event carrying the new board itself, so
     the viewer need not fetch it; made once per version, written as is to every viewer),
-    else carries the version. The stream ends when the payload raises Ended.
+    else carries the version. The stream ends when the payload raises Ended, or as soon as
+    `leaving` sees the viewer's connection close.
     """
     watch = hub.watch(topic)
+    leaving = leaving or Leaving(None)
+    leaving.start(watch.woken)
     try:
         yield "retry: 1000\n\n"
         started = time.monotonic()
@@ -291,7 +338,10 @@ def stream(hub: Hub, topic: str, shown: str | None, beat: float = BEAT_SECONDS,
             if now - started >= lifetime:
                 return
             watch.woken.wait(beat)
+            if leaving.left:
+                return
     finally:
+        leaving.stop()
         hub.forget(watch)
 
 

@@ -118,3 +118,26 @@ def test_a_stream_refused_for_its_key_gives_its_seat_back(db_url):
     for response in opened:
         response.close()
     app.extensions["engine"].dispose()
+
+
+def test_a_closed_stream_gives_its_seat_back_at_once(tmp_path, sqlite_template):
+    # 100 streams at most: 100 open, then close. The next 100 are each let in well before the
+    # closed ones' next beat (5 s): the server saw them leave, rather than learning it from a
+    # failed write. Each refused one is asked again (as a browser would) until they all stream.
+    db = tmp_path / "companion.db"
+    shutil.copy(sqlite_template, db)
+    env = {"DATABASE_URL": f"sqlite:///{db}", "WORKER_CONNECTIONS": "200"}
+    with gunicorn(env, tmp_path / "gunicorn.log", workers=1, worker_class="gevent") as server:
+        game = new_game(server)
+        head = stream_head(f"/games/{game['id']}/live?since=1")
+        with open_streams(server, [head] * 100) as statuses:
+            assert statuses == [200] * 100
+        closed, streaming = time.monotonic(), 0
+        while streaming < 100 and time.monotonic() - closed < BEFORE_THE_BEAT:
+            with open_streams(server, [head] * 100, seconds=2) as statuses:
+                streaming = statuses.count(200)  # all 100 at once, or all asked again
+        assert streaming == 100
+        server.kill()
+
+
+BEFORE_THE_BEAT = 4.0  # seconds: less than BEAT_SECONDS, when a stream would write again

@@ -18,6 +18,7 @@ from ..i18n import current_digits
 from ..live import (
     Ended,
     Hub,
+    Leaving,
     Payload,
     Seat,
     Seats,
@@ -163,7 +164,10 @@ def _opened(topic: str, payload: Payload | None) -> Response:
         kind = topic.partition(":")[0]
         raise (games.GameNotFound if kind == "game" else TournamentNotFound)(topic)
     shown = request.headers.get("Last-Event-ID") or request.args.get("since")
-    return Response(stream(hub, topic, shown, payload=payload), mimetype="text/event-stream",
+    # gunicorn hands over the connection: its end is noticed while the stream waits.
+    leaving = Leaving(request.environ.get("gunicorn.socket"))
+    return Response(stream(hub, topic, shown, payload=payload, leaving=leaving),
+                    mimetype="text/event-stream",
                     headers={
         # Through a proxy: no buffering (nginx reads this header), no caching, no transform.
         "Cache-Control": "no-store, no-transform",
