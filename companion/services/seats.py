@@ -132,17 +132,26 @@ def send(session: Session, game_id: str, side: int, hand: object,
     if number < len(game.hands) + 1:
         return Saved(game)  # sent again after the hand was saved: it counts once
     refuse_finished(game)
+    # The game's row first: one send of this game at a time, so the entries read below are
+    # every other side's committed ones.
+    boards.moved_game(session, game_id)
+    _store(session, game_id, side, number, entry)
+    state = entering(session, game)
+    if state.waiting_for or state.refused is not None:
+        session.commit()  # kept, as sent: the pack's disagreement names it
+        if state.refused is not None:
+            raise state.refused
+        return state
+    return _complete(session, game_id, side, number, entry)
+
+
+def _store(session: Session, game_id: str, side: int, number: int,
+           entry: dict[str, Any]) -> None:
     seat = session.get(Seat, (game_id, side))
     if seat is None:
         raise GameNotFound(f"seat {side}")
     seat.hand, seat.entry, seat.sent_at = number, entry, utcnow()
     session.add(seat)
-    boards.moved_game(session, game_id)
-    session.commit()
-    state = entering(session, game)
-    if state.waiting_for:
-        return state
-    return _complete(session, game_id, number)
 
 
 def _hand_number(game: GameView, hand: object) -> int:
@@ -154,12 +163,16 @@ def _hand_number(game: GameView, hand: object) -> int:
     return hand
 
 
-def _complete(session: Session, game_id: str, number: int) -> Entering | Saved:
-    """Every side has sent: under the game's lock, save the hand they make, once."""
+def _complete(session: Session, game_id: str, side: int, number: int,
+              entry: dict[str, Any]) -> Entering | Saved:
+    """`side`'s entry completes the hand: under the game's lock, store it and save the hand
+    they make, once, in one transaction (a stop between the two would leave a hand every side
+    sent and nobody saved)."""
     opened = open_change(session, game_id)
     if len(opened.hands) + 1 != number:  # another seat's request saved it first
         session.rollback()
         return Saved(load_game(session, game_id))
+    _store(session, game_id, side, number, entry)
     state = entering(session, opened)
     if state.waiting_for:  # a new set of links replaced the entries meanwhile
         session.rollback()
