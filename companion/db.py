@@ -48,9 +48,10 @@ class WriterLock:
 
     SQLite lets one connection write; another waits in its busy handler, which sleeps in C: in a
     gevent worker no other greenlet runs meanwhile, so a holder that yields (a socket, a timer)
-    never resumes and the worker freezes. Made per engine at its first use, after gevent has
-    patched the worker, this lock is gevent's: a writer waits for it cooperatively, the holder
-    runs on, and SQLite's own wait is left to other processes (the CLI, a second worker).
+    never resumes and the worker freezes. Made with the engine, in a worker gevent has
+    patched (and `make run` patches first of all), this lock is gevent's: a writer waits for
+    it cooperatively, the holder runs on, and SQLite's own wait is left to other processes
+    (the CLI, a second worker).
     """
 
     def __init__(self, engine: Engine) -> None:
