@@ -1,4 +1,4 @@
-"""Server push: who watches what, and the word that it changed (README, "Live boards").
+"""Server push: who watches what, and the word that it changed (docs/live-boards.md).
 
 Every change to a game or a tournament moves on the revisions of the boards it shows on, in
 its own transaction (services/boards.py, which notes their topics: "game:<id>",
@@ -218,7 +218,7 @@ class Seat:
 class Seats:
     """The streams this process holds open, counted in all and per client address: a stream
     holds its connection for minutes, and past the caps every other request (a save) would
-    wait for one (README, "Live boards")."""
+    wait for one (docs/live-boards.md)."""
 
     FULL, ADDRESS_FULL = "full", "address-full"
 

@@ -43,9 +43,9 @@ def main() -> None:
     Server(config, {
         "bind": f"{host}:{port}",
         "workers": int(os.environ.get("WEB_CONCURRENCY", "1")),
-        # gevent: an open live-board stream is a greenlet, not a thread (README, "Live boards")
+        # gevent: an open live-board stream is a greenlet, not a thread (docs/live-boards.md)
         "worker_class": "gevent",
-        # Live streams take half of them at most (README, "Live boards").
+        # Live streams take half of them at most (docs/live-boards.md).
         "worker_connections": worker_connections(),
         "accesslog": "-",
         # gunicornc's socket: in this Companion's instance/, one per port (not in $HOME, where
@@ -74,7 +74,7 @@ def announce(app: Flask, host: str, port: int, scheme: str) -> list[str]:
 
 
 def tls_options() -> dict[str, str]:
-    """HTTPS when CERTFILE and KEYFILE name a certificate and its key (README, "At the table")."""
+    """HTTPS when CERTFILE and KEYFILE name a certificate and its key (docs/deployment.md)."""
     cert, key = os.environ.get("CERTFILE"), os.environ.get("KEYFILE")
     return {"certfile": cert, "keyfile": key} if cert and key else {}
 

@@ -8,7 +8,8 @@ import tempfile
 from importlib import metadata
 from pathlib import Path
 
-# htmx 2.0 as hedron-core ships it: htmx.org's own dist/htmx.min.js, byte for byte (see README).
+# htmx 2.0 as hedron-core ships it: htmx.org's own dist/htmx.min.js, byte for byte
+# (docs/deployment.md, "Static files and htmx").
 HTMX_PACKAGE, HTMX_FILE = "hedron-core", "hedron_core/static/htmx.min.js"
 HTMX_SERIES = "2.0."  # the templates use htmx 2.0 attributes and config
 

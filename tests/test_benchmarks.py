@@ -12,7 +12,7 @@ import pytest
 from .helpers import ROOT
 
 SCRIPTS = sorted((ROOT / "benchmarks").glob("bench_*.py"))
-# What each script prints that the README quotes; a new benchmark gets a line here.
+# What each script prints that the README and docs/ quote; a new benchmark gets a line here.
 FIGURES = {
     "bench_basra": ["whole deck but its sweeping cards on the floor", "random floors of 16-51",
                     "checks/s"],

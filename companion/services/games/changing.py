@@ -27,7 +27,7 @@ SETTINGS = "settings"  # players renamed or the target changed: no hand moves
 UNDOABLE = ("add", "edit", "delete", TRIM, SETTINGS)  # changes made afresh
 UNDO, REDO = "undo", "redo"  # both store the kind of change they reverse in `reverses`
 # No real game comes near it (a long Basra game has 40 hands); a game at the cap still opens
-# in a blink, and one import or script cannot make a game too big to open (README, "Limits").
+# in a blink, and one import or script cannot make a game too big to open (docs/security.md).
 MAX_HANDS = 500
 # A game's history entries: four for each hand of a game at the cap (added, and then corrected,
 # deleted, undone or redone three times over); a real game has about one per hand. Every
