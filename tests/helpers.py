@@ -476,20 +476,8 @@ def gunicorn(env: dict[str, str], log: Path, workers: int = 2, threads: int = 4,
                "--worker-class", worker_class, *pool,
                "--access-logfile", "-", "--access-logformat", "%(p)s %(m)s %(U)s %(s)s", *extra]
     full_env = {**os.environ, "SECRET_KEY": "gunicorn-test", **env}
-    with log.open("ab") as out:
-        process = subprocess.Popen(command, cwd=ROOT, env=full_env, stdout=out,
-                                   stderr=subprocess.STDOUT, start_new_session=True)
-    server = Server(f"http://127.0.0.1:{port}", process, log)
-    try:
-        wait_until_up(server)
+    with served(command, full_env, port, log) as server:
         yield server
-    finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                server.kill()
 
 
 def copied_sqlite(folder: Path, template: Path) -> str:
@@ -505,16 +493,28 @@ def make_run(folder: Path, database_url: str) -> Iterator[Server]:
     port, log = free_port(), folder / "serve.log"
     env = {**os.environ, "HOST": "127.0.0.1", "PORT": str(port), "SECRET_KEY": "make-run",
            "DATABASE_URL": database_url}
+    with served(MAKE_RUN, env, port, log) as server:
+        yield server
+
+
+@contextmanager
+def served(command: list[str], env: dict[str, str], port: int, log: Path) -> Iterator[Server]:
+    """`command` serving on 127.0.0.1:`port` in a process group of its own, logging to `log`,
+    once it answers; stopped (SIGTERM, then SIGKILL after 15 s) when the block ends."""
     with log.open("ab") as out:
-        process = subprocess.Popen(MAKE_RUN, cwd=ROOT, env=env, stdout=out,
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out,
                                    stderr=subprocess.STDOUT, start_new_session=True)
     server = Server(f"http://127.0.0.1:{port}", process, log)
     try:
         wait_until_up(server)
         yield server
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        process.wait(timeout=15)
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                server.kill()
 
 
 def wait_until_up(server: Server, seconds: float = 30) -> None:

@@ -5,10 +5,10 @@ database connection while it waits, whatever key its request presented."""
 
 from __future__ import annotations
 
-import shutil
 import time
 
 from .helpers import (
+    copied_sqlite,
     create_game,
     gunicorn,
     limited_app,
@@ -39,9 +39,7 @@ def _answers_at_once(server, game: dict) -> None:
 def test_streams_leave_half_the_connections_to_reads_and_saves(tmp_path, sqlite_template):
     # 200 connections a worker: 100 streams at most. Of 220 opened at once, 100 stream and
     # 120 are refused with a 503; a read and a save still answer at once.
-    db = tmp_path / "companion.db"
-    shutil.copy(sqlite_template, db)
-    env = {"DATABASE_URL": f"sqlite:///{db}", "WORKER_CONNECTIONS": "200"}
+    env = {"DATABASE_URL": copied_sqlite(tmp_path, sqlite_template), "WORKER_CONNECTIONS": "200"}
     with gunicorn(env, tmp_path / "gunicorn.log", workers=1, worker_class="gevent") as server:
         game = new_game(server)
         heads = [stream_head(f"/games/{game['id']}/live?since=1")] * 220
@@ -124,9 +122,7 @@ def test_a_closed_stream_gives_its_seat_back_at_once(tmp_path, sqlite_template):
     # 100 streams at most: 100 open, then close. The next 100 are each let in well before the
     # closed ones' next beat (5 s): the server saw them leave, rather than learning it from a
     # failed write. Each refused one is asked again (as a browser would) until they all stream.
-    db = tmp_path / "companion.db"
-    shutil.copy(sqlite_template, db)
-    env = {"DATABASE_URL": f"sqlite:///{db}", "WORKER_CONNECTIONS": "200"}
+    env = {"DATABASE_URL": copied_sqlite(tmp_path, sqlite_template), "WORKER_CONNECTIONS": "200"}
     with gunicorn(env, tmp_path / "gunicorn.log", workers=1, worker_class="gevent") as server:
         game = new_game(server)
         head = stream_head(f"/games/{game['id']}/live?since=1")
